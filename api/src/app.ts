@@ -1,0 +1,46 @@
+import { mkdir } from 'node:fs/promises';
+import fastifyCompress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import { errorHandler, replyNotFound } from './errors';
+import { API_PREFIX } from './paths';
+import { dbPlugin } from './plugins/db';
+import { genReqId, requestIdPlugin } from './plugins/request-id';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { healthRoutes } from './routes/health';
+import { runtimeConfigRoutes } from './routes/runtime-config';
+import { webRoutes } from './routes/web';
+
+/** Routes that accept more (uploads) raise it for themselves. */
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  });
+  app.setErrorHandler(errorHandler);
+
+  // Everything the server keeps on disk lives here; the first start creates it.
+  await mkdir(config.dataDir, { recursive: true });
+
+  // External plugins
+  // Phones on slow links: scripts and JSON go out gzip/brotli-compressed when the client asks.
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(securityHeadersPlugin);
+  await app.register(requestIdPlugin);
+  await app.register(dbPlugin, { database: config.database });
+
+  // Routes
+  await app.register(healthRoutes, { prefix: API_PREFIX });
+  await app.register(runtimeConfigRoutes, { config });
+  if (config.web.serve) {
+    await app.register(webRoutes, { root: config.web.root });
+  } else {
+    app.setNotFoundHandler(replyNotFound);
+  }
+
+  return app;
+}

@@ -1,0 +1,160 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { IDENTITY_DEFAULTS } from '@app/identity';
+import type { RemoteName } from '@app/shared/runtime-config';
+import { z } from 'zod';
+import { IDENTITY_PREFIX, remotePath } from './paths';
+
+/** Relative paths in the environment resolve here, so `pnpm start` (cwd api/) and a root shell agree. */
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The default user pool endpoint: the identity service this process mounts. */
+export const EMBEDDED_USER_POOL_ENDPOINT = `${IDENTITY_PREFIX}/`;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  logLevel: LogLevel;
+  /** Honour X-Forwarded-* (protocol, host, client ip) from a reverse proxy. */
+  trustProxy: boolean;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string };
+  web: {
+    serve: boolean;
+    /** Holds `shell/dist` and `mfe-<name>/dist`. */
+    root: string;
+  };
+  /** Served to the shell as-is: relative values resolve against the shell's origin. */
+  publicApiBaseUrl: string;
+  remoteManifestUrls: Record<RemoteName, string>;
+  cognito: {
+    region: string;
+    userPoolId: string;
+    clientId: string;
+    /** A path means "served by this process"; undefined means real Amazon Cognito. */
+    userPoolEndpoint: string | undefined;
+  };
+}
+
+function isHttpUrl(value: string): boolean {
+  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+}
+
+/** A root-relative path (not protocol-relative `//host`) or an absolute http(s) URL. */
+const publicUrl = z
+  .string()
+  .refine(
+    (value) => (value.startsWith('/') && !value.startsWith('//')) || isHttpUrl(value),
+    'must be a path starting with "/" or an absolute http(s) URL',
+  );
+
+const remoteManifestUrl = (name: RemoteName) =>
+  publicUrl.default(`${remotePath(name)}mf-manifest.json`);
+
+const PORT_MESSAGE = 'must be a port number (0-65535)';
+const SQLITE_SCHEME = 'sqlite:';
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce
+      .number({ error: PORT_MESSAGE })
+      .int(PORT_MESSAGE)
+      .min(0, PORT_MESSAGE)
+      .max(65535, PORT_MESSAGE)
+      .default(3000),
+    LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+    TRUST_PROXY: z.stringbool().default(false),
+    DATA_DIR: z.string().default('.data'),
+    DATABASE_URL: z
+      .string()
+      .refine(
+        (value) => value.startsWith(SQLITE_SCHEME) && value.length > SQLITE_SCHEME.length,
+        'only "sqlite:<path>" is supported for now',
+      )
+      .optional(),
+    SERVE_WEB: z.stringbool().default(true),
+    WEB_ROOT: z.string().default('.'),
+    PUBLIC_API_BASE_URL: publicUrl.default('/api'),
+    REMOTE_GALLERY_URL: remoteManifestUrl('gallery'),
+    REMOTE_GENERATE_URL: remoteManifestUrl('generate'),
+    REMOTE_MODELS_URL: remoteManifestUrl('models'),
+    REMOTE_PROFILE_URL: remoteManifestUrl('profile'),
+    COGNITO_REGION: z.string().default(IDENTITY_DEFAULTS.region),
+    COGNITO_USER_POOL_ID: z.string().default(IDENTITY_DEFAULTS.userPoolId),
+    COGNITO_CLIENT_ID: z.string().default(IDENTITY_DEFAULTS.clientId),
+    COGNITO_USER_POOL_ENDPOINT: z
+      .string()
+      .refine(
+        (value) => value === '' || value === EMBEDDED_USER_POOL_ENDPOINT || isHttpUrl(value),
+        `must be "${EMBEDDED_USER_POOL_ENDPOINT}" (embedded), an absolute http(s) URL, or empty (Amazon Cognito)`,
+      )
+      .default(EMBEDDED_USER_POOL_ENDPOINT),
+  })
+  .superRefine((vars, context) => {
+    // aws-amplify takes the SRP pool name from what follows `<region>_`.
+    if (!vars.COGNITO_USER_POOL_ID.startsWith(`${vars.COGNITO_REGION}_`)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['COGNITO_USER_POOL_ID'],
+        message: `must look like "${vars.COGNITO_REGION}_<name>" (COGNITO_REGION + "_" + name)`,
+      });
+    }
+  });
+
+/** Empty variables count as unset, except where empty has a meaning of its own. */
+const MEANINGFUL_WHEN_EMPTY = new Set(['COGNITO_USER_POOL_ENDPOINT']);
+
+function fromRepoRoot(path: string): string {
+  return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
+}
+
+function sqliteFile(databaseUrl: string): string {
+  // Accept both `sqlite:/abs/file` and the URL-looking `sqlite:///abs/file` / `sqlite://rel/file`.
+  return fromRepoRoot(databaseUrl.slice(SQLITE_SCHEME.length).replace(/^\/\//, ''));
+}
+
+/** Pure: throws one Error that names every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([name, value]) => value !== '' || MEANINGFUL_WHEN_EMPTY.has(name)),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment variables:\n${lines.join('\n')}`);
+  }
+  const vars = parsed.data;
+  const dataDir = fromRepoRoot(vars.DATA_DIR);
+  return {
+    nodeEnv: vars.NODE_ENV,
+    host: vars.HOST,
+    port: vars.PORT,
+    logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: vars.TRUST_PROXY,
+    dataDir,
+    database: {
+      kind: 'sqlite',
+      file: vars.DATABASE_URL ? sqliteFile(vars.DATABASE_URL) : join(dataDir, 'studio.sqlite'),
+    },
+    web: { serve: vars.SERVE_WEB, root: fromRepoRoot(vars.WEB_ROOT) },
+    publicApiBaseUrl: vars.PUBLIC_API_BASE_URL,
+    remoteManifestUrls: {
+      gallery: vars.REMOTE_GALLERY_URL,
+      generate: vars.REMOTE_GENERATE_URL,
+      models: vars.REMOTE_MODELS_URL,
+      profile: vars.REMOTE_PROFILE_URL,
+    },
+    cognito: {
+      region: vars.COGNITO_REGION,
+      userPoolId: vars.COGNITO_USER_POOL_ID,
+      clientId: vars.COGNITO_CLIENT_ID,
+      userPoolEndpoint: vars.COGNITO_USER_POOL_ENDPOINT || undefined,
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as users from './0001_users';
+
+/**
+ * Listed by hand rather than read from the folder, so tsx, bundlers and tests all see the same
+ * set. Keys are the names recorded in the migration table: never rename one that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_users': users,
+};

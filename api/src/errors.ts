@@ -1,0 +1,38 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+/** `413` -> `PayloadTooLarge`: the status reason as an identifier clients can switch on. */
+function errorName(status: number): string {
+  return (STATUS_CODES[status] ?? 'Error').replace(/[^A-Za-z]/g, '');
+}
+
+/**
+ * Client mistakes (schema validation, bad JSON, oversized body) keep their 4xx status and say
+ * what was wrong. Anything else is our fault: logged in full, answered without internals, with
+ * the request id so a user report can be matched to the log line.
+ */
+export function errorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error.validation) {
+    return reply.code(400).send({ error: 'ValidationError', message: error.message });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send({ error: errorName(status), message: error.message });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send({
+    error: 'InternalServerError',
+    message: 'Internal server error',
+    requestId: request.id,
+  });
+}
+
+export function replyNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply
+    .code(404)
+    .send({ error: 'NotFound', message: `Route ${request.method} ${request.url} not found` });
+}

@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import fp from 'fastify-plugin';
+
+/** The id lands in every log line and a response header, so only a bounded, plain value is reused. */
+const REUSABLE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Keeps a proxy's or client's `x-request-id` so one id follows a request across services. */
+export function genReqId(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && REUSABLE_REQUEST_ID.test(incoming)
+    ? incoming
+    : randomUUID();
+}
+
+export const requestIdPlugin = fp(
+  async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+  },
+  { name: 'request-id' },
+);

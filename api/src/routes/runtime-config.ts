@@ -1,0 +1,31 @@
+import type { AuthRuntimeConfig, RuntimeConfig } from '@app/shared/runtime-config';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppConfig } from '../config';
+
+/**
+ * Relative URLs stay relative (the shell resolves them against its own origin), except the user
+ * pool endpoint: aws-amplify uses it verbatim and needs it absolute.
+ */
+function buildRuntimeConfig(config: AppConfig, origin: string): RuntimeConfig {
+  const { region, userPoolId, clientId, userPoolEndpoint } = config.cognito;
+  const auth: AuthRuntimeConfig = { region, userPoolId, userPoolClientId: clientId };
+  if (userPoolEndpoint !== undefined) {
+    auth.userPoolEndpoint = new URL(userPoolEndpoint, origin).href;
+  }
+  return { apiBaseUrl: config.publicApiBaseUrl, remotes: config.remoteManifestUrls, auth };
+}
+
+export const runtimeConfigRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (
+  app,
+  { config },
+) => {
+  app.get('/config.json', async (request, reply) => {
+    const origin = `${request.protocol}://${request.host}`;
+    if (!URL.canParse(origin)) {
+      return reply.code(400).send({ error: 'BadRequest', message: 'Invalid Host header' });
+    }
+    // Read before every start of the shell: a redeployed remote must be picked up at once.
+    reply.header('cache-control', 'no-store');
+    return buildRuntimeConfig(config, origin);
+  });
+};

@@ -1,0 +1,105 @@
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+
+const REPO_ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh checkout', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      host: '0.0.0.0',
+      port: 3000,
+      logLevel: 'info',
+      trustProxy: false,
+      dataDir: join(REPO_ROOT, '.data'),
+      database: { kind: 'sqlite', file: join(REPO_ROOT, '.data', 'studio.sqlite') },
+      web: { serve: true, root: REPO_ROOT },
+      publicApiBaseUrl: '/api',
+      remoteManifestUrls: {
+        gallery: '/remotes/gallery/mf-manifest.json',
+        generate: '/remotes/generate/mf-manifest.json',
+        models: '/remotes/models/mf-manifest.json',
+        profile: '/remotes/profile/mf-manifest.json',
+      },
+      cognito: {
+        region: 'us-east-1',
+        userPoolId: 'us-east-1_studio',
+        clientId: 'studio-web',
+        userPoolEndpoint: '/identity/',
+      },
+    });
+  });
+
+  it('rejects a bad PORT with a message naming PORT', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT: must be a port number/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+
+  it('lists every bad variable at once', () => {
+    let message = '';
+    try {
+      loadConfig({
+        PORT: '-1',
+        SERVE_WEB: 'maybe',
+        LOG_LEVEL: 'loud',
+        REMOTE_MODELS_URL: 'models',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of ['PORT', 'SERVE_WEB', 'LOG_LEVEL', 'REMOTE_MODELS_URL']) {
+      expect(message).toContain(`${name}:`);
+    }
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATA_DIR: '' }).port).toBe(3000);
+  });
+
+  it('resolves relative paths against the repository root', () => {
+    const config = loadConfig({ DATA_DIR: 'var/data', WEB_ROOT: 'build' });
+    expect(config.dataDir).toBe(join(REPO_ROOT, 'var', 'data'));
+    expect(config.web.root).toBe(join(REPO_ROOT, 'build'));
+  });
+
+  it('accepts sqlite: database URLs only', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:///srv/studio.db' }).database.file).toBe(
+      '/srv/studio.db',
+    );
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/srv/studio.db' }).database.file).toBe(
+      '/srv/studio.db',
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/studio' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('reads SERVE_WEB and TRUST_PROXY as booleans', () => {
+    const config = loadConfig({ SERVE_WEB: 'false', TRUST_PROXY: 'true' });
+    expect(config.web.serve).toBe(false);
+    expect(config.trustProxy).toBe(true);
+  });
+
+  it('keeps the user pool endpoint absolute, or drops it for Amazon Cognito when empty', () => {
+    const url = 'https://cognito-idp.eu-west-1.amazonaws.com/';
+    expect(loadConfig({ COGNITO_USER_POOL_ENDPOINT: url }).cognito.userPoolEndpoint).toBe(url);
+    expect(loadConfig({ COGNITO_USER_POOL_ENDPOINT: '' }).cognito.userPoolEndpoint).toBeUndefined();
+    expect(() => loadConfig({ COGNITO_USER_POOL_ENDPOINT: 'ftp://x/' })).toThrow(
+      /COGNITO_USER_POOL_ENDPOINT/,
+    );
+  });
+
+  it('requires the pool id to start with the region, as aws-amplify does', () => {
+    expect(() => loadConfig({ COGNITO_REGION: 'eu-west-1' })).toThrow(/COGNITO_USER_POOL_ID/);
+    expect(
+      loadConfig({ COGNITO_REGION: 'eu-west-1', COGNITO_USER_POOL_ID: 'eu-west-1_abc' }).cognito
+        .userPoolId,
+    ).toBe('eu-west-1_abc');
+  });
+
+  it('is quiet under NODE_ENV=test unless LOG_LEVEL says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+    expect(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+  });
+});

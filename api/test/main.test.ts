@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, removeDir } from './helpers';
+
+const API_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+function startMain(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: API_DIR,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Resolves with the port main.ts announces in its "running at" log line. */
+function announcedPort(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at http:\/\/localhost:(\d+)/.exec(output);
+      if (match?.[1]) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`main.ts exited with ${code}:\n${output}`)));
+  });
+}
+
+describe('api main.ts', () => {
+  let tempDir: string;
+  beforeAll(async () => {
+    tempDir = await makeTempDir();
+  });
+  afterAll(() => removeDir(tempDir));
+
+  it('serves the API and the embedded identity service, and stops cleanly on SIGTERM', async () => {
+    const child = startMain({ DATA_DIR: join(tempDir, 'data'), WEB_ROOT: join(tempDir, 'web') });
+    try {
+      const base = `http://127.0.0.1:${await announcedPort(child)}`;
+
+      expect(await (await fetch(`${base}/api/health`)).json()).toEqual({
+        status: 'ok',
+        database: 'ok',
+      });
+      expect(await (await fetch(`${base}/identity/health`)).json()).toEqual({ status: 'ok' });
+      const identity = await fetch(`${base}/identity/`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser',
+        },
+        body: '{}',
+      });
+      expect(identity.status).toBe(400);
+      expect(identity.headers.get('x-amzn-errortype')).toBe('UnknownOperationException');
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+  });
+
+  it('exits non-zero naming the bad variable', async () => {
+    const child = startMain({ PORT: 'not-a-port' });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(stderr).toContain('PORT: must be a port number');
+  });
+});

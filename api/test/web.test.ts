@@ -1,0 +1,159 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, removeDir, startApp, type RunningApp } from './helpers';
+
+const SHELL_HTML = '<!doctype html><title>studio shell</title>';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const HTML = { accept: 'text/html,application/xhtml+xml' };
+const LARGE_SCRIPT = `console.log(${JSON.stringify('x'.repeat(4096))});`;
+
+async function writeFiles(root: string, files: Record<string, string>): Promise<void> {
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), content);
+  }
+}
+
+describe('serving the built front ends', () => {
+  let tempDir: string;
+  let running: RunningApp;
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${running.url}${path}`, { headers });
+
+  beforeAll(async () => {
+    tempDir = await makeTempDir();
+    const webRoot = join(tempDir, 'web');
+    await writeFiles(webRoot, {
+      'shell/dist/index.html': SHELL_HTML,
+      'shell/dist/static/main.0123abcd.js': 'console.log("shell")',
+      'shell/dist/static/big.89abcdef.js': LARGE_SCRIPT,
+      'mfe-gallery/dist/mf-manifest.json': '{"name":"mfe_gallery"}',
+      'mfe-gallery/dist/remoteEntry.js': 'var mfe_gallery;',
+      'mfe-gallery/dist/160.3ed26e71.js': 'console.log("chunk")',
+    });
+    running = await startApp({ DATA_DIR: join(tempDir, 'data'), WEB_ROOT: webRoot });
+  });
+  afterAll(async () => {
+    await running.app.close();
+    await removeDir(tempDir);
+  });
+
+  async function expectShell(response: Response): Promise<void> {
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(SHELL_HTML);
+  }
+
+  it('serves the shell at /', async () => {
+    await expectShell(await get('/', HTML));
+  });
+
+  it('answers client routes with the shell (SPA fallback)', async () => {
+    await expectShell(await get('/dashboard'));
+    await expectShell(await get('/some/unknown/path', HTML));
+    expect((await fetch(`${running.url}/dashboard`, { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('compresses scripts for clients that accept it', async () => {
+    const response = await get('/static/big.89abcdef.js', { 'accept-encoding': 'gzip' });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(await response.text()).toBe(LARGE_SCRIPT);
+  });
+
+  it('caches content-hashed files for a year', async () => {
+    const response = await get('/static/main.0123abcd.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(IMMUTABLE);
+  });
+
+  it('does not answer a missing asset with the shell', async () => {
+    expect((await get('/static/missing.0123abcd.js')).status).toBe(404);
+  });
+
+  it('keeps unknown API routes a JSON 404, even for a browser', async () => {
+    for (const response of [
+      await get('/api/nope', HTML),
+      await fetch(`${running.url}/api/nope`, { method: 'POST' }),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+    expect(await (await get('/api/nope')).json()).toEqual({
+      error: 'NotFound',
+      message: 'Route GET /api/nope not found',
+    });
+  });
+
+  it('serves a remote under /remotes/<name>/ with revalidation for its entry files', async () => {
+    const manifest = await get('/remotes/gallery/mf-manifest.json');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(await manifest.json()).toEqual({ name: 'mfe_gallery' });
+    expect((await get('/remotes/gallery/remoteEntry.js')).headers.get('cache-control')).toBe(
+      'no-cache',
+    );
+    expect((await get('/remotes/gallery/160.3ed26e71.js')).headers.get('cache-control')).toBe(
+      IMMUTABLE,
+    );
+  });
+
+  it('answers a missing remote file with a plain 404, never the shell', async () => {
+    expect((await get('/remotes/gallery/missing.js')).status).toBe(404);
+    expect((await get('/remotes/gallery/missing.js', HTML)).status).toBe(404);
+    expect((await get('/remotes/models/mf-manifest.json')).status).toBe(404);
+  });
+
+  it('sends security headers and a request id on every response', async () => {
+    const response = await get('/dashboard', { 'x-request-id': 'trace-123' });
+    expect(response.headers.get('x-request-id')).toBe('trace-123');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const generated = (await get('/api/nope')).headers.get('x-request-id');
+    expect(generated).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('when the front end is not built', () => {
+  let tempDir: string;
+  let running: RunningApp;
+  beforeAll(async () => {
+    tempDir = await makeTempDir();
+    running = await startApp({ DATA_DIR: join(tempDir, 'data'), WEB_ROOT: join(tempDir, 'empty') });
+  });
+  afterAll(async () => {
+    await running.app.close();
+    await removeDir(tempDir);
+  });
+
+  it('explains on a 503 page how to build it, while the API keeps working', async () => {
+    for (const path of ['/', '/dashboard']) {
+      const response = await fetch(`${running.url}${path}`, { headers: HTML });
+      expect(response.status).toBe(503);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await response.text()).toContain('pnpm build');
+    }
+    expect((await fetch(`${running.url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${running.url}/remotes/gallery/mf-manifest.json`)).status).toBe(404);
+  });
+});
+
+describe('with SERVE_WEB=false', () => {
+  it('serves no front end: every unknown route is a JSON 404', async () => {
+    const tempDir = await makeTempDir();
+    const { app, url } = await startApp({ DATA_DIR: tempDir, SERVE_WEB: 'false' });
+    try {
+      const response = await fetch(`${url}/dashboard`, { headers: HTML });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({
+        error: 'NotFound',
+        message: 'Route GET /dashboard not found',
+      });
+    } finally {
+      await app.close();
+      await removeDir(tempDir);
+    }
+  });
+});

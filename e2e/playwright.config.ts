@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import { defineConfig, devices, type LaunchOptions } from '@playwright/test';
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, REPO_ROOT } from './tests/support/paths';
+
+/** Debian's Chromium; tests never download a browser. */
+const launchOptions: LaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: './.work/test-results',
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'phone', use: { ...devices['Pixel 5'], launchOptions } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+  ],
+  webServer: {
+    // The built product as `pnpm start` serves it, on its own port and a throw-away data dir.
+    command: 'node --import tsx src/main.ts',
+    cwd: join(REPO_ROOT, 'api'),
+    url: `${E2E_BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+  },
+});

@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+
+test('an unreachable remote shows a Retry card while the rest keeps working', async ({ page }) => {
+  let galleryDown = true;
+  await page.route('**/remotes/gallery/**', (route) =>
+    galleryDown ? route.abort('connectionrefused') : route.continue(),
+  );
+
+  await page.goto('/dashboard');
+  const card = page.getByRole('alert').filter({ hasText: 'This section could not be loaded' });
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId('app-header')).toBeVisible();
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('tab', { name: 'Models' }).click();
+  await expect(page.getByTestId('remote-models')).toBeVisible();
+
+  await nav.getByRole('tab', { name: 'Home' }).click();
+  await expect(card).toBeVisible();
+
+  galleryDown = false;
+  await card.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('remote-gallery')).toBeVisible();
+  await expect(card).toHaveCount(0);
+});

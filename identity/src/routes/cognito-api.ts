@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { AMZ_JSON_CONTENT_TYPE, CognitoError } from '../errors';
+import { findOperation } from '../operations';
+import type { IdentityOptions } from '../options';
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+function operationName(target: string | string[] | undefined): string {
+  if (typeof target !== 'string' || !target.startsWith(TARGET_PREFIX)) {
+    throw new CognitoError(
+      'UnknownOperationException',
+      `Missing or malformed x-amz-target header; expected ${TARGET_PREFIX}<Operation>`,
+    );
+  }
+  return target.slice(TARGET_PREFIX.length);
+}
+
+/** Cognito's JSON protocol: one POST endpoint, the operation named by the `x-amz-target` header. */
+export const cognitoApiRoutes: FastifyPluginAsync<{ options: IdentityOptions }> = async (
+  app,
+  { options },
+) => {
+  app.addContentTypeParser(
+    AMZ_JSON_CONTENT_TYPE,
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+
+  app.post('/', async (request, reply) => {
+    const name = operationName(request.headers['x-amz-target']);
+    const operation = findOperation(name);
+    if (operation === undefined) {
+      throw new CognitoError('UnknownOperationException', `Unknown operation ${name}`);
+    }
+    const output = await operation(request.body, { options, log: request.log });
+    return reply.type(AMZ_JSON_CONTENT_TYPE).send(output);
+  });
+};

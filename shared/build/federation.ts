@@ -1,0 +1,53 @@
+/**
+ * Build-time Module Federation settings that the shell and every remote must agree on. Only this
+ * list is shared on purpose; each app keeps the rest of its rspack config in its own file.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface SharedEntry {
+  singleton: true;
+  requiredVersion: string | false;
+}
+
+/**
+ * Packages that must exist once per page. react/react-dom (hooks break with two copies),
+ * the router (one history), swr (one cache), aws-amplify (one token store) and the stateful
+ * modules of @app/shared (one bus, one configured API client).
+ *
+ * Fluent UI is deliberately not here: shared as a singleton it ships the whole library in one
+ * chunk (docs/bundle-budget.md has the measurements); each app bundles the components it uses
+ * and wraps its tree in its own FluentProvider.
+ */
+export function sharedSingletons(appDir: string): Record<string, SharedEntry> {
+  const pkg = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  const deps = pkg.dependencies ?? {};
+  const shared: Record<string, SharedEntry> = {};
+  for (const [request, packageName] of SINGLETON_REQUESTS) {
+    const range = deps[packageName];
+    // An app only provides what it depends on; it consumes the rest from the shell at run time.
+    if (range === undefined) continue;
+    shared[request] = {
+      singleton: true,
+      requiredVersion: range.startsWith('workspace:') ? false : range,
+    };
+  }
+  return shared;
+}
+
+/** [import request, package that provides it] */
+const SINGLETON_REQUESTS: ReadonlyArray<readonly [string, string]> = [
+  ['react', 'react'],
+  ['react/jsx-runtime', 'react'],
+  ['react-dom', 'react-dom'],
+  ['react-dom/client', 'react-dom'],
+  ['react-router-dom', 'react-router-dom'],
+  ['swr', 'swr'],
+  ['aws-amplify', 'aws-amplify'],
+  ['aws-amplify/auth', 'aws-amplify'],
+  ['aws-amplify/utils', 'aws-amplify'],
+  ['@app/shared/bus', '@app/shared'],
+  ['@app/shared/api-client', '@app/shared'],
+];

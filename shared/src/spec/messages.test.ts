@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  authenticationFailed,
+  codeDeliveryMessage,
+  failedToUpload,
+  fileError,
+  filesTooLarge,
+  invalidFileTypes,
+  logoutFailed,
+  morePhotosNeeded,
+  passwordMinLength,
+  photosReady,
+  readyToLabel,
+  settingsModeLabel,
+  socialButtonLabel,
+  startTrainingLabel,
+  subscriptionChipLabel,
+  tooManyPhotos,
+  welcomeBack,
+  yourModels,
+} from './messages';
+import * as messages from './messages';
+
+describe('parameterised texts', () => {
+  it('word the training dialog as the spec does', () => {
+    expect(morePhotosNeeded(3)).toBe('3 more photos needed (minimum 5 required)');
+    expect(photosReady(7)).toBe('7 photos ready for training');
+    expect(startTrainingLabel(12)).toBe('Start Training (12 photos)');
+    expect(tooManyPhotos(23)).toBe(
+      "Too many photos. Maximum 20 photos allowed. You're trying to add 23 photos.",
+    );
+    expect(invalidFileTypes(['a.gif', 'b.heic'])).toBe(
+      'Invalid file types: a.gif, b.heic. Only JPEG, PNG, and WebP are supported.',
+    );
+    expect(filesTooLarge(['big.jpg'])).toBe(
+      'Files too large: big.jpg. Maximum size is 10MB per file.',
+    );
+  });
+
+  it('word the remaining screens as the spec does', () => {
+    expect(welcomeBack('Ada')).toBe('Welcome back, Ada!');
+    expect(fileError(2, 'File size must be less than 10MB')).toBe(
+      'File 2: File size must be less than 10MB',
+    );
+    expect(failedToUpload('me.png', 'Forbidden')).toBe('Failed to upload me.png: Forbidden');
+    expect(authenticationFailed('access_denied')).toBe('Authentication failed: access_denied');
+    expect(logoutFailed('bad client')).toBe('Logout failed: bad client');
+    expect(passwordMinLength(8)).toBe('Password must have at least 8 characters');
+    expect(socialButtonLabel('Google', 'signUp')).toBe('Sign Up with Google');
+    expect(socialButtonLabel('Apple', 'signIn')).toBe('Sign In with Apple');
+    expect(readyToLabel('edit')).toBe('Ready to Edit');
+    expect(settingsModeLabel('generate')).toBe('Text-to-Image');
+  });
+
+  it('shows an unlimited model limit as the infinity sign', () => {
+    expect(yourModels(1, 1)).toBe('Your Models (1/1)');
+    expect(yourModels(3, 5)).toBe('Your Models (3/5)');
+    expect(yourModels(12, 999)).toBe('Your Models (12/∞)');
+  });
+
+  it('labels subscription chips from raw server values', () => {
+    expect(subscriptionChipLabel('trialing')).toBe('Trial');
+    expect(subscriptionChipLabel('cancelled')).toBe('Canceled');
+    expect(subscriptionChipLabel('past_due')).toBe('Past Due');
+    expect(subscriptionChipLabel(undefined)).toBe('No Subscription');
+  });
+
+  it('builds the code delivery note per medium', () => {
+    expect(codeDeliveryMessage('EMAIL', 'j***@e***.com')).toBe(
+      'Your code is on the way. To log in, enter the code we emailed to j***@e***.com. It may take a minute to arrive.',
+    );
+    expect(codeDeliveryMessage('SMS', '+*******4567')).toBe(
+      'Your code is on the way. To log in, enter the code we texted to +*******4567. It may take a minute to arrive.',
+    );
+    expect(codeDeliveryMessage(undefined)).toBe(
+      'Your code is on the way. To log in, enter the code we sent you. It may take a minute to arrive.',
+    );
+  });
+});
+
+describe('text catalogue', () => {
+  const fixedTexts = Object.values(messages)
+    .filter((value): value is Record<string, string> => typeof value === 'object')
+    .flatMap((group) => Object.values(group));
+
+  it('holds each fixed text once, so a screen cannot pick the wrong copy', () => {
+    const seen = new Set<string>();
+    const duplicates = fixedTexts.filter((text) => seen.size === seen.add(text).size);
+    expect(duplicates).toEqual([]);
+  });
+
+  it('uses straight apostrophes only, as the spec does', () => {
+    expect(fixedTexts.filter((text) => /[‘’“”]/.test(text))).toEqual([]);
+  });
+});

@@ -1,0 +1,315 @@
+/**
+ * Every fixed user-visible text of the spec, worded exactly as the spec has it (straight ASCII
+ * quotes included). Screens import from here instead of writing the text again, so a wording
+ * change is one edit and the e2e tests can assert on the same constants.
+ */
+
+import {
+  isUnlimitedModelLimit,
+  normalizeSubscriptionStatus,
+  type GenerationMode,
+  type SubscriptionStatus,
+} from './constants';
+
+/** Words used on several screens. */
+export const COMMON_TEXT = {
+  cancel: 'Cancel',
+  delete: 'Delete',
+  close: 'Close',
+  crop: 'Crop',
+  apply: 'Apply',
+  processing: 'Processing...',
+  fullName: 'Full Name',
+} as const;
+
+export const APP_TEXT = {
+  updateAvailable: 'New content available. Click OK to refresh.',
+  redirectingToModels: 'Redirecting to Models...',
+  headerImageFailed: 'Failed to load image',
+} as const;
+
+export const NAV_TEXT = {
+  home: 'Home',
+  generate: 'Generate',
+  models: 'Models',
+  profile: 'Profile',
+  generateLockedTooltip: 'You must train a model first before generating images',
+  generateReadyTooltip: 'Generate AI images with your trained model',
+} as const;
+
+export const LOGIN_TEXT = {
+  signInTab: 'Sign In',
+  signUpTab: 'Sign Up',
+  signInHeader: 'Sign in to your account',
+  usernameLabel: 'Email',
+  signInWithGoogle: 'Sign in with Google',
+  forgotPassword: 'Forgot Your Password?',
+  signUpHeader: 'Create a new account',
+  backToSignIn: 'Back to Sign In',
+  resetPasswordHeader: 'Reset Password:',
+  codeEmailed: 'Your code is on the way. To log in, enter the code we emailed to',
+  codeTexted: 'Your code is on the way. To log in, enter the code we texted to',
+  codeSent: 'Your code is on the way. To log in, enter the code we sent you',
+  codeArrival: 'It may take a minute to arrive',
+  verifiedContactRequired: 'Account recovery requires verified contact information',
+  totpSetupInstructions:
+    'Copy and paste the secret key below into an authenticator app and then enter the code in the text field below.',
+  redirecting: 'Redirecting',
+  processingGoogle: 'Processing Google authentication',
+  googleCancelled: 'Google sign-in was cancelled.',
+  googleNotAuthorized: 'Google sign-in was not authorized.',
+  googleFailed: 'An error occurred during Google sign-in.',
+} as const;
+
+export const AUTH_CALLBACK_TEXT = {
+  completingGoogle: 'Completing Google authentication',
+  completingLogout: 'Completing logout',
+  /** Also the identity service's own 'Authentication Error' message (§8). */
+  errorTitle: 'Authentication Error',
+  redirectingToLogin: 'Redirecting to login page...',
+  missingOAuthParameters: 'Invalid callback - missing OAuth parameters',
+  noAccessToken: 'Failed to retrieve access token after OAuth callback',
+  tryAgain: 'Authentication failed. Please try again.',
+  logoutFailedRedirecting: 'Logout failed. Redirecting to homepage...',
+} as const;
+
+/** Validation texts of the sign-in widget and other forms (§5). */
+export const FORM_TEXT = {
+  required: 'This field is required',
+  invalidEmail: 'Please enter a valid email',
+  passwordsMustMatch: 'Your passwords must match',
+  passwordNeedsLowercase: 'Password must have lower case letters',
+  passwordNeedsUppercase: 'Password must have upper case letters',
+  passwordNeedsNumbers: 'Password must have numbers',
+  passwordNeedsSpecialCharacters: 'Password must have special characters',
+  mustAgreeToTerms: 'You must agree to the Terms and Conditions',
+} as const;
+
+/** Messages of the identity service and the auth layer (§4, §8), shown as they come. */
+export const IDENTITY_TEXT = {
+  emailEmpty: 'Email cannot be empty',
+  phoneNumberEmpty: 'Phone number cannot be empty',
+  usernameEmpty: 'Username cannot be empty',
+  passwordEmpty: 'Password cannot be empty',
+  confirmationCodeEmpty: 'Confirmation code cannot be empty',
+  errorCreatingAccount: 'Error creating account',
+  noValidMfaMethod: 'No valid MFA method provided',
+  invalidMfaType: 'Invalid MFA type',
+  challengeResponseEmpty: 'Challenge response cannot be empty',
+  sessionUserEmpty: 'Failed to get the session because the user is empty',
+  networkError: 'Network Error',
+  deviceTrackingNotConfigured: 'Device tracking has not been configured in this User Pool',
+  useCredentials: 'Please use your credentials to sign in',
+  oauthFlowFailed: "Couldn't finish OAuth flow, check your User Pool HostedUI settings",
+  notAuthenticated: 'User needs to be authenticated to call this API.',
+  alreadySignedIn: 'There is already a signed in user.',
+  notConfirmedInTime: 'The account was not confirmed on time.',
+  autoSignInNotStarted: 'The autoSignIn flow has not started, or has been cancelled/completed.',
+  unknownError: 'An unknown error has occurred.',
+  configurationError: 'Configuration error (see console) – please contact the administrator',
+  useAuthOutsideProvider: 'useAuth must be used within an AuthProvider',
+  userAlreadyConfirmed: 'User is already confirmed.',
+} as const;
+
+/** Image-file checks shared by several upload places (§5, §8). */
+export const FILE_TEXT = {
+  tooLarge: 'File size must be less than 10MB',
+  generalTypeNotAllowed: 'Only JPEG, PNG, WebP, and HEIC files are allowed',
+  singleImageTypeNotAllowed: 'Please select a valid image file (PNG, JPG, JPEG, or WEBP)',
+  invalidFile: 'Invalid file',
+  singleImageHint: 'Supports PNG, JPG, JPEG, WEBP • Max 10MB',
+  base64Failed: 'Failed to convert file to base64',
+  uploadImagesFailed: 'Failed to upload images',
+} as const;
+
+export const GALLERY_TEXT = {
+  loadMore: 'Load More Images',
+  emptyTitle: 'No images yet',
+  emptyHint: 'Start creating your first image!',
+  allLoaded: 'All images loaded',
+  deleteConfirm:
+    'Are you sure you want to delete this generated image? This action cannot be undone.',
+  refreshed: 'Gallery refreshed successfully',
+  loadGalleryFailed: 'Failed to load gallery',
+  loadImagesFailed: 'Failed to load images',
+  loadImagesCheckConnection: 'Failed to load images. Please check your connection and try again.',
+  loadMoreFailed: 'Failed to load more images',
+  downloadFailed: 'Failed to download image',
+  deleteFailed: 'Failed to delete image',
+} as const;
+
+export const GENERATE_TEXT = {
+  textToImage: 'Text to Image',
+  /** The mode toggle and the action button in edit mode read the same. */
+  editImage: 'Edit Image',
+  generateImage: 'Generate Image',
+  generating: 'Generating...',
+  promptLabel: 'Prompt',
+  editPromptLabel: 'Describe the changes',
+  trainModelFirst: 'Train your model first',
+  downloadPng: 'Download PNG',
+  copyPrompt: 'Copy Prompt',
+  settingsModeTextToImage: 'Text-to-Image',
+  settingsModeImageEditing: 'Image Editing',
+  pngFormat: 'PNG Format',
+  readyToGenerate: 'Ready to Generate',
+  readyToEdit: 'Ready to Edit',
+  maskHelp: 'Paint over the areas you want to edit. Painted areas will be regenerated.',
+  enterPrompt: 'Please enter a prompt',
+  selectModel: 'Please select at least one model',
+  /** Not worded by the spec (the picker stops at 2); used when a request carries more. */
+  tooManyModels: 'Please select at most 2 models',
+  uploadImage: 'Please upload an image',
+  paintMask: 'Please paint a mask on the image',
+  generationFailed: 'Generation failed',
+  generateFailed: 'Failed to generate image',
+  editFailed: 'Failed to edit image',
+  takingTooLong: 'Generation is taking longer than expected. Please try again.',
+} as const;
+
+export const MODELS_TEXT = {
+  title: 'AI Models',
+  subtitle: 'Train your personalized AI model by uploading photos',
+  refreshTooltip: 'Refresh models and photos',
+  refreshed: 'Models and photos refreshed successfully',
+  loading: 'Loading model data...',
+  upgradeHint: '(Upgrade to Pro for up to 5 models)',
+  addModel: 'Add Model',
+  empty: "No models trained yet. Click 'Add Model' to create your first model.",
+  uploadPhotos: 'Upload Photos',
+  addPhotos: 'Add Photos',
+  /** Dialog title and its confirm button. */
+  deleteModel: 'Delete Model',
+  deleting: 'Deleting...',
+  deletePhotoTitle: 'Delete Photo',
+  deletePhotoConfirm: 'Are you sure you want to delete this training photo?',
+  loadFailed: 'Failed to load training data',
+  startTrainingFailed: 'Failed to start training',
+  deleteModelFailed: 'Failed to delete model',
+  deletePhotoFailed: 'Failed to delete photo',
+  processPhotosFailed: 'Failed to process photos',
+} as const;
+
+/** The 'Train New Model' dialog, its crop dialog and the training-photo checks. */
+export const TRAINING_TEXT = {
+  dialogTitle: 'Train New Model',
+  modelNameLabel: 'Model Name',
+  triggerWordLabel: 'Trigger Word',
+  triggerWordPlaceholder: 'Leave empty to auto-generate',
+  choosePhotos: 'Choose Photos',
+  starting: 'Starting...',
+  cropTitle: 'Crop Photo',
+  cropTip: 'Keep your face as the main focus for best results',
+  modelNameRequired: 'Model name is required',
+  /** Not worded by the spec (the input stops at 20); used by the api's check. */
+  modelNameTooLong: 'Model name must be at most 20 characters',
+  triggerWordHasSpace: 'Trigger word must be a single word without spaces',
+  notEnoughPhotos: 'At least 5 photos are required to train a model',
+} as const;
+
+export const PROFILE_TEXT = {
+  title: 'Profile Settings',
+  emailLabel: 'Email Address',
+  saveChanges: 'Save Changes',
+  logOut: 'LOG OUT',
+  cropTitle: 'Crop Profile Picture',
+  subscribeNow: 'Subscribe Now',
+  unsupportedPictureFormat: 'Please select a supported image format (JPEG, PNG, or WebP)',
+  pictureTooLarge: 'Image size must be less than 5MB',
+  loadFailed: 'Failed to load profile',
+  updateFailed: 'Failed to update profile',
+  uploadPictureFailed: 'Failed to upload profile picture',
+  processImageFailed: 'Failed to process image',
+  logoutFailed: 'Failed to logout',
+  checkoutFailed: 'Failed to create checkout session',
+  cancelSubscriptionFailed: 'Failed to cancel subscription',
+  loadInfoFailed: 'Failed to load profile information',
+  updated: 'Profile updated successfully',
+  subscriptionCanceled:
+    'Subscription canceled successfully. You can continue using premium features until the end of your billing period.',
+} as const;
+
+export const SUBSCRIPTION_CHIP_LABELS: Record<SubscriptionStatus, string> = {
+  active: 'Active',
+  trialing: 'Trial',
+  canceled: 'Canceled',
+  past_due: 'Past Due',
+  unpaid: 'Unpaid',
+  none: 'No Subscription',
+};
+
+/** Accepts the server's raw value, so 'cancelled' and unknown values label correctly. */
+export function subscriptionChipLabel(rawStatus: unknown): string {
+  return SUBSCRIPTION_CHIP_LABELS[normalizeSubscriptionStatus(rawStatus)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parameterised texts
+// ---------------------------------------------------------------------------------------------
+
+export const welcomeBack = (firstName: string): string => `Welcome back, ${firstName}!`;
+
+export const morePhotosNeeded = (missing: number): string =>
+  `${missing} more photos needed (minimum 5 required)`;
+
+export const photosReady = (count: number): string => `${count} photos ready for training`;
+
+export const startTrainingLabel = (count: number): string => `Start Training (${count} photos)`;
+
+/** Title of the pre-upload preview dialog; `position` is 1-based. */
+export const photoPosition = (position: number, total: number): string =>
+  `photo ${position} of ${total}`;
+
+export const yourModels = (count: number, limit: number): string =>
+  `Your Models (${count}/${isUnlimitedModelLimit(limit) ? '∞' : limit})`;
+
+/** Empty-state title of the result panel. */
+export const readyToLabel = (mode: GenerationMode): string =>
+  mode === 'edit' ? GENERATE_TEXT.readyToEdit : GENERATE_TEXT.readyToGenerate;
+
+/** The mode line of the result's settings. */
+export const settingsModeLabel = (mode: GenerationMode): string =>
+  mode === 'edit' ? GENERATE_TEXT.settingsModeImageEditing : GENERATE_TEXT.settingsModeTextToImage;
+
+/** `fileNumber` is 1-based, as the user counts the files they picked. */
+export const fileError = (fileNumber: number, error: string): string =>
+  `File ${fileNumber}: ${error}`;
+
+export const invalidFileTypes = (names: readonly string[]): string =>
+  `Invalid file types: ${names.join(', ')}. Only JPEG, PNG, and WebP are supported.`;
+
+export const filesTooLarge = (names: readonly string[]): string =>
+  `Files too large: ${names.join(', ')}. Maximum size is 10MB per file.`;
+
+export const tooManyPhotos = (attempted: number): string =>
+  `Too many photos. Maximum 20 photos allowed. You're trying to add ${attempted} photos.`;
+
+export const failedToUpload = (filename: string, statusText: string): string =>
+  `Failed to upload ${filename}: ${statusText}`;
+
+export const authenticationFailed = (error: string): string => `Authentication failed: ${error}`;
+
+/** The logout callback passes error_description, or error when there is no description. */
+export const logoutFailed = (descriptionOrError: string): string =>
+  `Logout failed: ${descriptionOrError}`;
+
+export const passwordMinLength = (minLength: number): string =>
+  `Password must have at least ${minLength} characters`;
+
+export type SocialProvider = 'Amazon' | 'Apple' | 'Facebook' | 'Google';
+
+/** The sign-in widget's wording; the login page's own Google button is `signInWithGoogle`. */
+export const socialButtonLabel = (provider: SocialProvider, flow: 'signIn' | 'signUp'): string =>
+  `${flow === 'signIn' ? LOGIN_TEXT.signInTab : LOGIN_TEXT.signUpTab} with ${provider}`;
+
+/**
+ * The "code is on the way" note. `destination` is shown as given: the identity service already
+ * masks it (see `maskEmail` / `maskPhoneNumber` for the embedded service).
+ */
+export function codeDeliveryMessage(medium: string | undefined, destination?: string): string {
+  if (destination && (medium === 'EMAIL' || medium === 'SMS')) {
+    const instruction = medium === 'EMAIL' ? LOGIN_TEXT.codeEmailed : LOGIN_TEXT.codeTexted;
+    return `${instruction} ${destination}. ${LOGIN_TEXT.codeArrival}.`;
+  }
+  return `${LOGIN_TEXT.codeSent}. ${LOGIN_TEXT.codeArrival}.`;
+}

@@ -1,0 +1,2 @@
+export { AppFluentProvider } from './app-fluent-provider';
+export { FeaturePlaceholder } from './feature-placeholder';

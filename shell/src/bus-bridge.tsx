@@ -1,0 +1,45 @@
+import { bus, type BusEvents } from '@app/shared/bus';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { logout } from './auth/logout';
+
+type ToastRequest = BusEvents['toast:show'];
+
+// Toasts are rare; loading their code on the first one keeps it out of the shell's first load.
+const ShellToaster = lazy(() => import('./shell-toaster'));
+
+/** The shell's side of the bus: requests from remotes that only the shell can carry out. */
+export function BusBridge() {
+  const navigate = useNavigate();
+  const [toasts, setToasts] = useState<ToastRequest[]>([]);
+  const [toasterWanted, setToasterWanted] = useState(false);
+
+  useEffect(() => {
+    const onNav = ({ to, replace }: BusEvents['nav:go']) => navigate(to, { replace: !!replace });
+    const onToast = (toast: ToastRequest) => {
+      setToasterWanted(true);
+      setToasts((queue) => [...queue, toast]);
+    };
+    const onLogoutRequested = () => {
+      logout('user');
+      navigate('/', { replace: true });
+    };
+    bus.on('nav:go', onNav);
+    bus.on('toast:show', onToast);
+    bus.on('auth:logout-requested', onLogoutRequested);
+    return () => {
+      bus.off('nav:go', onNav);
+      bus.off('toast:show', onToast);
+      bus.off('auth:logout-requested', onLogoutRequested);
+    };
+  }, [navigate]);
+
+  const onShown = useCallback((count: number) => setToasts((queue) => queue.slice(count)), []);
+
+  if (!toasterWanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ShellToaster toasts={toasts} onShown={onShown} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,44 @@
+import type { RemoteName } from '@app/shared/runtime-config';
+import { Spinner } from '@fluentui/react-components';
+import { Suspense, use, useState } from 'react';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+import { RemoteErrorCard } from './remote-error-card';
+import { loadRemoteRoutes, type RemoteRoutesModule } from './remotes';
+
+/** One load per remote, kept across navigations so a loaded remote renders at once. */
+const loads = new Map<RemoteName, Promise<RemoteRoutesModule>>();
+
+function routesModule(name: RemoteName): Promise<RemoteRoutesModule> {
+  let load = loads.get(name);
+  if (!load) {
+    load = loadRemoteRoutes(name);
+    loads.set(name, load);
+  }
+  return load;
+}
+
+function RemoteRoutes({ name, basePath }: { name: RemoteName; basePath: string }) {
+  const { default: Routes } = use(routesModule(name));
+  return <Routes basePath={basePath} />;
+}
+
+/**
+ * Mounts a remote's routes. A remote that cannot be loaded only breaks its own route: the error
+ * card replaces it, and the header, navigation and other routes keep working.
+ */
+export function RemoteOutlet({ name, basePath }: { name: RemoteName; basePath: string }) {
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <RemoteErrorBoundary
+      // Routes reuse this component for every remote: a failure must not follow the user along.
+      key={`${name}:${attempt}`}
+      // A rejected load stays rejected: forget it so Retry loads the remote again.
+      onError={() => loads.delete(name)}
+      fallback={<RemoteErrorCard onRetry={() => setAttempt((n) => n + 1)} />}
+    >
+      <Suspense fallback={<Spinner style={{ marginTop: 48 }} label="Loading..." />}>
+        <RemoteRoutes name={name} basePath={basePath} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

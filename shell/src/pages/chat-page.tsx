@@ -1,0 +1,9 @@
+import { FeaturePlaceholder } from '@app/shared/ui';
+
+export function ChatPage() {
+  return (
+    <section data-testid="chat-page">
+      <FeaturePlaceholder title="Chat" description="This feature is coming soon." />
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export const PRODUCT_TITLE = 'AI Image Studio';
