@@ -9,7 +9,7 @@ import { HomePage } from './pages/home-page';
 export function App() {
   return (
     <AppFluentProvider idPrefix="shell">
-      <BrowserRouter>
+      <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
         <BusBridge />
         <Routes>
           <Route element={<AppLayout />}>
