@@ -5,6 +5,7 @@ import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
 import { sharedSingletons } from '@app/shared/federation';
 import { appModuleRules } from '@app/shared/rspack-rules';
+import { GenerateSW } from 'workbox-webpack-plugin';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DEV_PORT = 3100;
@@ -35,6 +36,11 @@ export default defineConfig((_env, argv) => {
         template: './public/index.html',
         favicon: './public/favicon.svg',
       }),
+      new rspack.CopyRspackPlugin({
+        patterns: [
+          { from: 'public', globOptions: { ignore: ['**/index.html', '**/favicon.svg'] } },
+        ],
+      }),
       new ModuleFederationPlugin({
         name: 'shell',
         // Remote locations come from /config.json at run time (src/federation/remotes.ts), so a
@@ -52,6 +58,8 @@ export default defineConfig((_env, argv) => {
           optimization: { target: 'web' },
         },
       }),
+      // A service worker in development would serve stale bundles over hot reload.
+      ...(mode === 'production' ? [serviceWorker()] : []),
     ],
     devServer: {
       port: DEV_PORT,
@@ -61,3 +69,49 @@ export default defineConfig((_env, argv) => {
     },
   };
 });
+
+/**
+ * The installed app must start offline: precache the shell, keep the last config document and
+ * the remotes' entries (network first, so a redeployed remote wins when online) and their hashed
+ * chunks (cache first; a new build has new names). `skipWaiting` stays off so a new version waits
+ * until the user accepts the update prompt.
+ */
+function serviceWorker() {
+  return new GenerateSW({
+    swDest: 'sw.js',
+    clientsClaim: true,
+    skipWaiting: false,
+    cleanupOutdatedCaches: true,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/identity\//, /^\/remotes\//],
+    exclude: [/\.map$/, /\.woff$/, /^mf-(stats|manifest)\.json$/, /^manifest\.webmanifest$/],
+    runtimeCaching: [
+      {
+        urlPattern: ({ url }) =>
+          url.pathname === '/config.json' || url.pathname === '/manifest.webmanifest',
+        handler: 'NetworkFirst',
+        options: { cacheName: 'app-config', networkTimeoutSeconds: 3 },
+      },
+      {
+        urlPattern: ({ url }) => /\/(mf-manifest\.json|remoteEntry\.js)$/.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'remote-entries',
+          networkTimeoutSeconds: 3,
+          cacheableResponse: { statuses: [0, 200] },
+        },
+      },
+      {
+        urlPattern: ({ request, url }) =>
+          ['script', 'style', 'font'].includes(request.destination) &&
+          !url.pathname.startsWith('/api/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'remote-chunks',
+          cacheableResponse: { statuses: [0, 200] },
+          expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 90 },
+        },
+      },
+    ],
+  });
+}

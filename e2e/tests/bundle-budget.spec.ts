@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { recordJavaScript } from './support/js-transfer';
 
+// Requests a service worker answers bypass page.route and the network measurements.
+test.use({ serviceWorkers: 'block' });
+
 /** docs/bundle-budget.md: shell first load <= 220 KB gzip JS, each remote <= 80 KB beyond it. */
 const SHELL_FIRST_LOAD_BUDGET = 220 * 1024;
 const REMOTE_BUDGET = 80 * 1024;

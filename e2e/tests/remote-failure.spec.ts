@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 
+// Requests a service worker answers bypass page.route and the network measurements.
+test.use({ serviceWorkers: 'block' });
+
 test('an unreachable remote shows a Retry card while the rest keeps working', async ({ page }) => {
   let galleryDown = true;
   await page.route('**/remotes/gallery/**', (route) =>

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { BootError } from './boot-error';
 import { registerConfiguredRemotes } from './federation/remotes';
+import { registerServiceWorker } from './pwa/service-worker';
 import { loadRuntimeConfig } from './runtime-config';
 
 async function start(container: HTMLElement) {
@@ -25,3 +26,5 @@ async function start(container: HTMLElement) {
 
 const container = document.getElementById('root');
 if (container) void start(container);
+// Registered even when the config cannot be read: an offline start needs the cached copy.
+registerServiceWorker();

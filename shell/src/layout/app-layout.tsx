@@ -1,6 +1,7 @@
 import { LAYOUT, THEME_COLORS } from '@app/shared/spec';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Outlet } from 'react-router-dom';
+import { InstallBanner } from '../pwa/install-banner';
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
 
@@ -28,6 +29,7 @@ export function AppLayout() {
       <main className={styles.main}>
         <Outlet />
       </main>
+      <InstallBanner />
       <BottomNav />
     </div>
   );

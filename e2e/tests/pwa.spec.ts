@@ -1,0 +1,123 @@
+import { cpSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startProduct } from './support/api-server';
+import { E2E_PORT, E2E_WORK_DIR, REPO_ROOT } from './support/paths';
+import { buildVariant } from './support/variant-build';
+
+const REMOTE_DIRS = ['mfe-gallery', 'mfe-generate', 'mfe-models', 'mfe-profile'];
+
+/** Waits until the service worker controls the page (it claims clients on activation). */
+async function waitForServiceWorkerControl(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+}
+
+test('the web app manifest and its icons are served', async ({ request }) => {
+  const response = await request.get('/manifest.webmanifest');
+  expect(response.ok()).toBe(true);
+  const manifest = (await response.json()) as {
+    display: string;
+    start_url: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
+  expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
+  expect(manifest.icons.map((icon) => icon.purpose)).toEqual(
+    expect.arrayContaining(['any', 'maskable']),
+  );
+  for (const icon of manifest.icons) {
+    const image = await request.get(icon.src);
+    expect(image.headers()['content-type'], icon.src).toBe('image/png');
+  }
+});
+
+test('once the service worker is installed, the app starts offline', async ({ page, context }) => {
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('remote-gallery')).toBeVisible();
+  await waitForServiceWorkerControl(page);
+  // Visited while controlled, so the remote's entry and chunks go through the worker's caches.
+  await page.reload();
+  await expect(page.getByTestId('remote-gallery')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('app-header')).toBeVisible();
+  await expect(page.getByTestId('remote-gallery')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('tab', { name: 'Models' }).click();
+  // Never visited: offline it cannot load, and only its own route says so.
+  await expect(page.getByText('This section could not be loaded')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('the install banner appears after the install prompt and stays dismissed', async ({
+  page,
+}) => {
+  test.setTimeout(30_000);
+  const offerInstall = () =>
+    page.evaluate(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      Object.assign(event, {
+        prompt: () => Promise.resolve(),
+        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+      });
+      window.dispatchEvent(event);
+    });
+  const banner = page.getByRole('region', { name: 'Install app' });
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('remote-gallery')).toBeVisible();
+  await offerInstall();
+  await page.waitForTimeout(2000);
+  await expect(banner).toHaveCount(0);
+  await expect(banner).toBeVisible({ timeout: 3000 });
+  await banner.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(banner).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByTestId('remote-gallery')).toBeVisible();
+  await offerInstall();
+  await page.waitForTimeout(4000);
+  await expect(banner).toHaveCount(0);
+});
+
+test('a new shell build prompts before it takes over', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one build is enough to prove it');
+  test.setTimeout(180_000);
+
+  // A deployment of our own, so the shell can be replaced under a running page.
+  const webRoot = join(E2E_WORK_DIR, 'update-web-root');
+  rmSync(webRoot, { recursive: true, force: true });
+  mkdirSync(join(webRoot, 'shell'), { recursive: true });
+  cpSync(join(REPO_ROOT, 'shell', 'dist'), join(webRoot, 'shell', 'dist'), { recursive: true });
+  for (const remote of REMOTE_DIRS) {
+    mkdirSync(join(webRoot, remote));
+    symlinkSync(join(REPO_ROOT, remote, 'dist'), join(webRoot, remote, 'dist'), 'dir');
+  }
+  const product = await startProduct(E2E_PORT + 2, { WEB_ROOT: webRoot });
+  try {
+    await page.goto(`${product.origin}/dashboard`);
+    await expect(page.getByTestId('app-header')).toContainText('AI Image Studio');
+    await waitForServiceWorkerControl(page);
+
+    const nextShell = buildVariant('shell', 'src/product.ts', (source) =>
+      source.replace("'AI Image Studio'", "'AI Image Studio Next'"),
+    );
+    rmSync(join(webRoot, 'shell', 'dist'), { recursive: true });
+    cpSync(nextShell, join(webRoot, 'shell', 'dist'), { recursive: true });
+
+    const prompt = page.waitForEvent('dialog');
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      await registration.update();
+    });
+    const dialog = await prompt;
+    expect(dialog.type()).toBe('confirm');
+    expect(dialog.message()).toBe('New content available. Click OK to refresh.');
+    await dialog.accept();
+    await expect(page.getByTestId('app-header')).toContainText('AI Image Studio Next');
+  } finally {
+    await product.stop();
+  }
+});
