@@ -4,10 +4,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import { errorHandler, replyNotFound } from './errors';
 import { API_PREFIX } from './paths';
+import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { genReqId, requestIdPlugin } from './plugins/request-id';
 import { securityHeadersPlugin } from './plugins/security-headers';
-import { healthRoutes } from './routes/health';
+import { servicesPlugin } from './plugins/services';
+import { openApiPlugin } from './plugins/zod';
+import { apiRoutes } from './routes/api';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { webRoutes } from './routes/web';
 
@@ -32,9 +36,18 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin);
   await app.register(requestIdPlugin);
   await app.register(dbPlugin, { database: config.database });
+  await app.register(rateLimitPlugin);
+  await app.register(openApiPlugin);
+
+  // App plugins: services as decorators, then authentication, which uses them
+  await app.register(servicesPlugin, { config });
+  await app.register(authPlugin, {
+    issuer: config.cognito.issuer,
+    clientId: config.cognito.clientId,
+  });
 
   // Routes
-  await app.register(healthRoutes, { prefix: API_PREFIX });
+  await app.register(apiRoutes, { prefix: API_PREFIX, config });
   await app.register(runtimeConfigRoutes, { config });
   if (config.web.serve) {
     await app.register(webRoutes, { root: config.web.root });

@@ -37,7 +37,29 @@ export interface AppConfig {
     clientId: string;
     /** A path means "served by this process"; undefined means real Amazon Cognito. */
     userPoolEndpoint: string | undefined;
+    /** Tokens must carry this `iss`; its JWKS is at `<issuer>/.well-known/jwks.json`. */
+    issuer: string;
+    /** Hosted UI host[:port] for Google sign-in; undefined when not offered. */
+    oauthDomain: string | undefined;
   };
+  /** Where browsers reach this process: signed file URLs and checkout return pages use it. */
+  publicUrl: string;
+  /** Lower-cased; a verified e-mail on this list makes its user an admin (spec §6). */
+  adminEmails: readonly string[];
+  /** HMAC key of the signed file URLs; undefined: one generated and kept in the data directory. */
+  urlSigningSecret: string | undefined;
+  /** Requests per minute and user on each write route. */
+  writeRateLimitPerMinute: number;
+  /** Undefined: the built-in test-mode checkout. */
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string;
+        priceId: string;
+        /** Another Stripe-compatible endpoint (stripe-mock, a test double); undefined: Stripe. */
+        apiUrl: string | undefined;
+      }
+    | undefined;
 }
 
 function isHttpUrl(value: string): boolean {
@@ -54,6 +76,9 @@ const publicUrl = z
 
 const remoteManifestUrl = (name: RemoteName) =>
   publicUrl.default(`${remotePath(name)}mf-manifest.json`);
+
+/** Embedded identity: the port its hosted UI listens on over TLS (aws-amplify forces https). */
+const EMBEDDED_OAUTH_DOMAIN = 'localhost:3443';
 
 const PORT_MESSAGE = 'must be a port number (0-65535)';
 const SQLITE_SCHEME = 'sqlite:';
@@ -95,8 +120,32 @@ const envSchema = z
         `must be "${EMBEDDED_USER_POOL_ENDPOINT}" (embedded), an absolute http(s) URL, or empty (Amazon Cognito)`,
       )
       .default(EMBEDDED_USER_POOL_ENDPOINT),
+    PUBLIC_URL: z.string().refine(isHttpUrl, 'must be an absolute http(s) URL').optional(),
+    COGNITO_ISSUER: z.string().refine(isHttpUrl, 'must be an absolute http(s) URL').optional(),
+    COGNITO_OAUTH_DOMAIN: z
+      .string()
+      .regex(/^[\w.-]+(:\d{1,5})?$/, 'must be host[:port] without a scheme')
+      .optional(),
+    ADMIN_EMAILS: z.string().default(''),
+    URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_PRICE_ID: z.string().optional(),
+    STRIPE_API_URL: z.string().refine(isHttpUrl, 'must be an absolute http(s) URL').optional(),
   })
   .superRefine((vars, context) => {
+    if (vars.STRIPE_SECRET_KEY && !(vars.STRIPE_WEBHOOK_SECRET && vars.STRIPE_PRICE_ID)) {
+      for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
+        if (!vars[name]) {
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'required with STRIPE_SECRET_KEY',
+          });
+        }
+      }
+    }
     // aws-amplify takes the SRP pool name from what follows `<region>_`.
     if (!vars.COGNITO_USER_POOL_ID.startsWith(`${vars.COGNITO_REGION}_`)) {
       context.addIssue({
@@ -112,6 +161,22 @@ const MEANINGFUL_WHEN_EMPTY = new Set(['COGNITO_USER_POOL_ENDPOINT']);
 
 function fromRepoRoot(path: string): string {
   return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
+}
+
+/** The issuer the embedded identity service or Amazon Cognito puts in its tokens. */
+function defaultIssuer(
+  publicUrl: string,
+  region: string,
+  userPoolId: string,
+  userPoolEndpoint: string | undefined,
+): string {
+  if (userPoolEndpoint === undefined) {
+    return `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;
+  }
+  if (userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) {
+    return `${publicUrl}${IDENTITY_PREFIX}/${userPoolId}`;
+  }
+  return `${userPoolEndpoint.replace(/\/+$/, '')}/${userPoolId}`;
 }
 
 function sqliteFile(databaseUrl: string): string {
@@ -131,6 +196,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   }
   const vars = parsed.data;
   const dataDir = fromRepoRoot(vars.DATA_DIR);
+  const userPoolEndpoint = vars.COGNITO_USER_POOL_ENDPOINT || undefined;
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+  const embeddedIdentity = userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT;
+  const stripeSecretKey = vars.STRIPE_SECRET_KEY;
   return {
     nodeEnv: vars.NODE_ENV,
     host: vars.HOST,
@@ -154,7 +223,27 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       region: vars.COGNITO_REGION,
       userPoolId: vars.COGNITO_USER_POOL_ID,
       clientId: vars.COGNITO_CLIENT_ID,
-      userPoolEndpoint: vars.COGNITO_USER_POOL_ENDPOINT || undefined,
+      userPoolEndpoint,
+      issuer: (
+        vars.COGNITO_ISSUER ??
+        defaultIssuer(publicUrl, vars.COGNITO_REGION, vars.COGNITO_USER_POOL_ID, userPoolEndpoint)
+      ).replace(/\/+$/, ''),
+      oauthDomain:
+        vars.COGNITO_OAUTH_DOMAIN ?? (embeddedIdentity ? EMBEDDED_OAUTH_DOMAIN : undefined),
     },
+    publicUrl,
+    adminEmails: vars.ADMIN_EMAILS.split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter((email) => email !== ''),
+    urlSigningSecret: vars.URL_SIGNING_SECRET,
+    writeRateLimitPerMinute: vars.WRITE_RATE_LIMIT_PER_MINUTE,
+    stripe: stripeSecretKey
+      ? {
+          secretKey: stripeSecretKey,
+          webhookSecret: vars.STRIPE_WEBHOOK_SECRET ?? '',
+          priceId: vars.STRIPE_PRICE_ID ?? '',
+          apiUrl: vars.STRIPE_API_URL,
+        }
+      : undefined,
   };
 }

@@ -1,5 +1,14 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { validationMessage } from './validation-message';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The spec's text for a body over this route's limit. */
+    tooLargeMessage?: string;
+  }
+}
 
 /** `413` -> `PayloadTooLarge`: the status reason as an identifier clients can switch on. */
 function errorName(status: number): string {
@@ -17,9 +26,19 @@ export function errorHandler(
   reply: FastifyReply,
 ): FastifyReply {
   if (error.validation) {
-    return reply.code(400).send({ error: 'ValidationError', message: error.message });
+    const first = error.validation[0];
+    const message =
+      hasZodFastifySchemaValidationErrors(error) && first
+        ? validationMessage(first, error.validationContext)
+        : error.message;
+    return reply.code(400).send({ error: 'ValidationError', message });
   }
   const status = error.statusCode ?? 500;
+  if (status === 413) {
+    // A route may word its own limit ('Image size must be less than 5MB').
+    const message = request.routeOptions.config.tooLargeMessage ?? error.message;
+    return reply.code(413).send({ error: errorName(413), message });
+  }
   if (status >= 400 && status < 500) {
     return reply.code(status).send({ error: errorName(status), message: error.message });
   }

@@ -1,6 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { identityPlugin } from '@app/identity';
+import {
+  hostedUiOptionsFromEnv,
+  identityOptionsFromEnv,
+  identityPlugin,
+  startHostedUi,
+} from '@app/identity';
 import { buildApp } from './app';
 import { EMBEDDED_USER_POOL_ENDPOINT, loadConfig, type AppConfig } from './config';
 import { IDENTITY_PREFIX } from './paths';
@@ -18,14 +23,33 @@ const config = configOrExit();
 const app = await buildApp(config);
 
 if (config.cognito.userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) {
-  const { region, userPoolId, clientId } = config.cognito;
-  await app.register(identityPlugin, {
-    prefix: IDENTITY_PREFIX,
+  const { region, userPoolId, clientId, issuer, oauthDomain } = config.cognito;
+  // The identity service validates its own variables (IDENTITY_*, SMTP_URL, GOOGLE_*).
+  const identity = {
+    ...identityOptionsFromEnv(process.env, { issuer: () => issuer, appUrl: config.publicUrl }),
     region,
     userPoolId,
     clientId,
+    issuer,
     dataDir: join(config.dataDir, 'identity'),
-  });
+  };
+  await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, ...identity });
+  if (oauthDomain !== undefined) {
+    const hostedUi = await startHostedUi({
+      ...identity,
+      ...hostedUiOptionsFromEnv(process.env, `https://${oauthDomain}`, config.publicUrl),
+      host: config.host,
+      logLevel: config.logLevel,
+    }).catch((error: unknown) => {
+      // Password sign-in still works without it; only "Sign in with Google" needs the hosted UI.
+      app.log.error({ err: error }, 'hosted UI not started: Google sign-in is unavailable');
+      return undefined;
+    });
+    if (hostedUi !== undefined) {
+      app.log.info(`Hosted UI (Google sign-in) at ${hostedUi.url}, port ${hostedUi.port}`);
+      app.addHook('onClose', () => hostedUi.close());
+    }
+  }
 }
 
 await app.listen({ host: config.host, port: config.port });

@@ -29,7 +29,59 @@ describe('loadConfig', () => {
         userPoolId: 'us-east-1_studio',
         clientId: 'studio-web',
         userPoolEndpoint: '/identity/',
+        issuer: 'http://localhost:3000/identity/us-east-1_studio',
+        oauthDomain: 'localhost:3443',
       },
+      publicUrl: 'http://localhost:3000',
+      adminEmails: [],
+      urlSigningSecret: undefined,
+      writeRateLimitPerMinute: 60,
+      stripe: undefined,
+    });
+  });
+
+  it('derives the token issuer from PUBLIC_URL, or Amazon Cognito, unless COGNITO_ISSUER is set', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://studio.example.com/' }).cognito.issuer).toBe(
+      'https://studio.example.com/identity/us-east-1_studio',
+    );
+    expect(loadConfig({ PORT: '8080' }).cognito.issuer).toBe(
+      'http://localhost:8080/identity/us-east-1_studio',
+    );
+    const cognito = loadConfig({
+      COGNITO_USER_POOL_ENDPOINT: '',
+      COGNITO_REGION: 'eu-west-1',
+      COGNITO_USER_POOL_ID: 'eu-west-1_abc',
+    }).cognito;
+    expect(cognito.issuer).toBe('https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_abc');
+    expect(cognito.oauthDomain).toBeUndefined();
+    expect(loadConfig({ COGNITO_ISSUER: 'https://issuer.example.com/p/' }).cognito.issuer).toBe(
+      'https://issuer.example.com/p',
+    );
+    expect(() => loadConfig({ COGNITO_OAUTH_DOMAIN: 'https://x' })).toThrow(/COGNITO_OAUTH_DOMAIN/);
+  });
+
+  it('reads admin e-mails as a lower-cased list', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' A@x.com,b@Y.org ,' }).adminEmails).toEqual([
+      'a@x.com',
+      'b@y.org',
+    ]);
+  });
+
+  it('needs the webhook secret and price with a Stripe key', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET[\s\S]*STRIPE_PRICE_ID/,
+    );
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_PRICE_ID: 'price_1',
+      }).stripe,
+    ).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      priceId: 'price_1',
+      apiUrl: undefined,
     });
   });
 

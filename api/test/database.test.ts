@@ -42,7 +42,25 @@ describe('database on start', () => {
       'model_limit',
       'created_at',
       'updated_at',
+      'email_verified',
+      'default_model_id',
+      'stripe_customer_id',
+      'stripe_subscription_id',
     ]);
+    const tables = sqlite
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'kysely%'")
+      .pluck()
+      .all();
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'users',
+        'models',
+        'media',
+        'model_photos',
+        'jobs',
+        'checkout_sessions',
+      ]),
+    );
     expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     sqlite.close();
   });
@@ -54,7 +72,7 @@ describe('database on start', () => {
       const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(
         app.db,
       );
-      expect(applied.rows).toEqual([{ name: '0001_users' }]);
+      expect(applied.rows).toEqual([{ name: '0001_users' }, { name: '0002_studio' }]);
     } finally {
       await app.close();
     }

@@ -36,6 +36,7 @@ describe('GET /config.json', () => {
         userPoolId: 'us-east-1_studio',
         userPoolClientId: 'studio-web',
         userPoolEndpoint: `${url}/identity/`,
+        oauthDomain: 'localhost:3443',
       },
     });
   });
@@ -50,6 +51,12 @@ describe('GET /config.json', () => {
   it('omits the endpoint for Amazon Cognito and keeps an absolute one verbatim', async () => {
     const cognito = await fetchConfig({ COGNITO_USER_POOL_ENDPOINT: '' });
     expect(cognito.document.auth.userPoolEndpoint).toBeUndefined();
+    expect(cognito.document.auth.oauthDomain).toBeUndefined();
+    const hosted = await fetchConfig({
+      COGNITO_USER_POOL_ENDPOINT: '',
+      COGNITO_OAUTH_DOMAIN: 'studio.auth.us-east-1.amazoncognito.com',
+    });
+    expect(hosted.document.auth.oauthDomain).toBe('studio.auth.us-east-1.amazoncognito.com');
 
     const external = 'https://identity.example.com/pool/';
     const custom = await fetchConfig({ COGNITO_USER_POOL_ENDPOINT: external });

@@ -1,14 +1,40 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { signInNewUser } from './support/session';
 
-test.describe('shell and remotes', () => {
-  test('the shell loads with header and bottom navigation', async ({ page }) => {
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test.describe('signed out', () => {
+  test('/ shows the sign-in page without the bottom navigation', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('app-header')).toContainText('AI Image Studio');
     await expect(page.getByTestId('home-page')).toBeVisible();
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const tab of ['Home', 'Generate', 'Models', 'Profile']) {
-      await expect(nav.getByRole('tab', { name: tab })).toBeVisible();
-    }
+    await expect(mainNav(page)).toHaveCount(0);
+  });
+
+  for (const path of ['/dashboard', '/generate', '/models', '/training', '/profile', '/chat']) {
+    test(`${path} sends a signed-out visitor to /`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByTestId('home-page')).toBeVisible();
+    });
+  }
+
+  test('an unknown path redirects to /', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('home-page')).toBeVisible();
+  });
+});
+
+test.describe('signed in', () => {
+  test.beforeEach(async ({ page, baseURL }) => {
+    await signInNewUser(page, baseURL!);
+  });
+
+  test('/ goes on to /dashboard', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('remote-gallery')).toBeVisible();
   });
 
   for (const [path, testId, heading] of [
@@ -27,13 +53,56 @@ test.describe('shell and remotes', () => {
   test('the bottom navigation moves between remotes', async ({ page }) => {
     await page.goto('/dashboard');
     await expect(page.getByTestId('remote-gallery')).toBeVisible();
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('tab', { name: 'Models' }).click();
+    await mainNav(page).getByRole('button', { name: 'Models' }).click();
     await expect(page).toHaveURL(/\/models$/);
     await expect(page.getByTestId('remote-models')).toBeVisible();
-    await expect(nav.getByRole('tab', { name: 'Models' })).toHaveAttribute('aria-selected', 'true');
-    await nav.getByRole('tab', { name: 'Profile' }).click();
+    await expect(mainNav(page).getByRole('button', { name: 'Models' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await mainNav(page).getByRole('button', { name: 'Profile' }).click();
     await expect(page.getByTestId('remote-profile')).toBeVisible();
+  });
+
+  test('Generate stays disabled with its tooltip until a model is ready', async ({ page }) => {
+    await page.goto('/dashboard');
+    const generate = mainNav(page).getByRole('button', { name: 'Generate' });
+    await expect(generate).toHaveAttribute('aria-disabled', 'true');
+    await generate.hover();
+    await expect(page.getByRole('tooltip')).toHaveText(
+      'You must train a model first before generating images',
+    );
+    await generate.click({ force: true });
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('arrow keys move between tabs, skipping a disabled Generate', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('remote-gallery')).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(/\/models$/);
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.keyboard.press('ArrowLeft');
+    await expect(page).toHaveURL(/\/models$/);
+    await page.keyboard.press('ArrowLeft');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('arrow keys do nothing while a dialog is open', async ({ page }) => {
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'LOG OUT' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
+  test('the header links to the profile', async ({ page }) => {
+    await page.goto('/dashboard');
+    await page.getByTestId('app-header').getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
   });
 
   test('/training redirects to /models', async ({ page }) => {
@@ -45,11 +114,5 @@ test.describe('shell and remotes', () => {
   test('/chat is the coming-soon placeholder', async ({ page }) => {
     await page.goto('/chat');
     await expect(page.getByTestId('chat-page')).toContainText('coming soon');
-  });
-
-  test('an unknown path redirects to /', async ({ page }) => {
-    await page.goto('/no/such/page');
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('home-page')).toBeVisible();
   });
 });

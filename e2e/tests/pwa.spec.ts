@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startProduct } from './support/api-server';
 import { E2E_PORT, E2E_WORK_DIR, REPO_ROOT } from './support/paths';
+import { signInNewUser } from './support/session';
 import { buildVariant } from './support/variant-build';
 
 const REMOTE_DIRS = ['mfe-gallery', 'mfe-generate', 'mfe-models', 'mfe-profile'];
@@ -33,7 +34,12 @@ test('the web app manifest and its icons are served', async ({ request }) => {
   }
 });
 
-test('once the service worker is installed, the app starts offline', async ({ page, context }) => {
+test('once the service worker is installed, the app starts offline', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInNewUser(page, baseURL!);
   await page.goto('/dashboard');
   await expect(page.getByTestId('remote-gallery')).toBeVisible();
   await waitForServiceWorkerControl(page);
@@ -45,7 +51,10 @@ test('once the service worker is installed, the app starts offline', async ({ pa
   await page.reload();
   await expect(page.getByTestId('app-header')).toBeVisible();
   await expect(page.getByTestId('remote-gallery')).toBeVisible();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('tab', { name: 'Models' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Models' })
+    .click();
   // Never visited: offline it cannot load, and only its own route says so.
   await expect(page.getByText('This section could not be loaded')).toBeVisible();
   await context.setOffline(false);
@@ -66,8 +75,8 @@ test('the install banner appears after the install prompt and stays dismissed', 
     });
   const banner = page.getByRole('region', { name: 'Install app' });
 
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('remote-gallery')).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByTestId('home-page')).toBeVisible();
   await offerInstall();
   await page.waitForTimeout(2000);
   await expect(banner).toHaveCount(0);
@@ -76,7 +85,7 @@ test('the install banner appears after the install prompt and stays dismissed', 
   await expect(banner).toHaveCount(0);
 
   await page.reload();
-  await expect(page.getByTestId('remote-gallery')).toBeVisible();
+  await expect(page.getByTestId('home-page')).toBeVisible();
   await offerInstall();
   await page.waitForTimeout(4000);
   await expect(banner).toHaveCount(0);
@@ -97,7 +106,7 @@ test('a new shell build prompts before it takes over', async ({ page }, testInfo
   }
   const product = await startProduct(E2E_PORT + 2, { WEB_ROOT: webRoot });
   try {
-    await page.goto(`${product.origin}/dashboard`);
+    await page.goto(`${product.origin}/`);
     await expect(page.getByTestId('app-header')).toContainText('AI Image Studio');
     await waitForServiceWorkerControl(page);
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startProduct } from './support/api-server';
 import { E2E_PORT, REPO_ROOT } from './support/paths';
+import { signInNewUser } from './support/session';
 import { serveDirectory } from './support/static-server';
 import { buildVariant } from './support/variant-build';
 
@@ -23,6 +24,7 @@ test('a remote rebuilt and deployed elsewhere is picked up without rebuilding th
     REMOTE_GALLERY_URL: `${cdn.origin}/mf-manifest.json`,
   });
   try {
+    await signInNewUser(page, product.origin);
     await page.goto(`${product.origin}/dashboard`);
     await expect(page.getByRole('heading', { name: NEW_TITLE })).toBeVisible();
     // Other remotes still come from the product's own origin.

@@ -1,9 +1,14 @@
 import { expect, test } from '@playwright/test';
+import { signInNewUser } from './support/session';
 
 // Requests a service worker answers bypass page.route and the network measurements.
 test.use({ serviceWorkers: 'block' });
 
-test('an unreachable remote shows a Retry card while the rest keeps working', async ({ page }) => {
+test('an unreachable remote shows a Retry card while the rest keeps working', async ({
+  page,
+  baseURL,
+}) => {
+  await signInNewUser(page, baseURL!);
   let galleryDown = true;
   await page.route('**/remotes/gallery/**', (route) =>
     galleryDown ? route.abort('connectionrefused') : route.continue(),
@@ -15,10 +20,10 @@ test('an unreachable remote shows a Retry card while the rest keeps working', as
   await expect(page.getByTestId('app-header')).toBeVisible();
 
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('tab', { name: 'Models' }).click();
+  await nav.getByRole('button', { name: 'Models' }).click();
   await expect(page.getByTestId('remote-models')).toBeVisible();
 
-  await nav.getByRole('tab', { name: 'Home' }).click();
+  await nav.getByRole('button', { name: 'Home' }).click();
   await expect(card).toBeVisible();
 
   galleryDown = false;

@@ -1,15 +1,16 @@
 import { expect, test } from '@playwright/test';
+import { signInNewUser } from './support/session';
 
-test('remotes run on the shell’s singletons, one copy each', async ({ page }) => {
+test('remotes run on the shell’s singletons, one copy each', async ({ page, baseURL }) => {
+  await signInNewUser(page, baseURL!);
   await page.goto('/dashboard');
   await expect(page.getByTestId('remote-gallery')).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const [tab, testId] of [
-    ['Generate', 'remote-generate'],
     ['Models', 'remote-models'],
     ['Profile', 'remote-profile'],
   ] as const) {
-    await nav.getByRole('tab', { name: tab }).click();
+    await nav.getByRole('button', { name: tab }).click();
     await expect(page.getByTestId(testId)).toBeVisible();
   }
 

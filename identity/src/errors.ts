@@ -37,7 +37,11 @@ export function cognitoErrorHandler(
 ): FastifyReply {
   if (error instanceof CognitoError) return sendCognitoError(reply, error);
   if (error.statusCode !== undefined && error.statusCode < 500) {
-    return sendCognitoError(reply, new CognitoError('SerializationException', error.message));
+    const status = error.statusCode;
+    return sendCognitoError(
+      reply,
+      new CognitoError('SerializationException', error.message, status),
+    );
   }
   request.log.error({ err: error }, 'identity request failed');
   return sendCognitoError(reply, new CognitoError('InternalErrorException', 'Internal error', 500));

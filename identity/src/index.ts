@@ -1,20 +1,39 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { addCors } from './cors';
 import { cognitoErrorHandler } from './errors';
-import { IDENTITY_DEFAULTS, assertValidPoolId, type IdentityOptions } from './options';
+import type { IdentityOptions } from './options';
+export { hostedUiOptionsFromEnv, identityOptionsFromEnv, type IdentityPlacement } from './config';
+export { startHostedUi, type RunningHostedUi } from './hosted-ui/server';
+export { readPublicJwks } from './tokens/public-jwks';
+export {
+  HOSTED_UI_DEFAULTS,
+  type GoogleUpstreamOptions,
+  type HostedUiOptions,
+} from './hosted-ui/hosted-ui-options';
 import { cognitoApiRoutes } from './routes/cognito-api';
+import { devOutboxRoutes } from './routes/dev-outbox';
 import { healthRoutes } from './routes/health';
+import { jwksRoutes } from './routes/jwks';
+import { openIdentityService } from './service';
 
-export { IDENTITY_DEFAULTS, type IdentityOptions } from './options';
+export {
+  IDENTITY_DEFAULTS,
+  issuerFor,
+  type IdentityOptions,
+  type MfaConfiguration,
+} from './options';
 
 /**
  * The embedded Cognito-compatible user pool. Encapsulated on purpose: its error handler, content
  * type parser and CORS apply to identity routes only, wherever the host mounts it.
  */
 export const identityPlugin: FastifyPluginAsync<IdentityOptions> = async (app, options) => {
-  assertValidPoolId(options);
+  const service = await openIdentityService(options);
+  app.addHook('onClose', () => service.close());
   app.setErrorHandler(cognitoErrorHandler);
-  addCors(app, options.allowedOrigins ?? IDENTITY_DEFAULTS.allowedOrigins);
+  addCors(app, service.options.allowedOrigins);
   await app.register(healthRoutes);
-  await app.register(cognitoApiRoutes, { options });
+  await app.register(jwksRoutes, { service });
+  if (service.options.devOutbox) await app.register(devOutboxRoutes, { service });
+  await app.register(cognitoApiRoutes, { service });
 };

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
-import { loadIdentityConfig, type IdentityServerConfig } from './config';
+import { hostedUiOptionsFromEnv, loadIdentityConfig, type IdentityServerConfig } from './config';
+import { startHostedUi } from './hosted-ui/server';
 import { identityPlugin } from './index';
 
 function configOrExit(): IdentityServerConfig {
@@ -12,14 +13,27 @@ function configOrExit(): IdentityServerConfig {
 }
 
 const config = configOrExit();
+// The hosted UI first: once the pool announces itself, everything it serves is ready.
+const hostedUiPort = process.env.IDENTITY_HOSTED_UI_PORT || '3443';
+const hostedUi = await startHostedUi({
+  ...config.identity,
+  ...hostedUiOptionsFromEnv(
+    process.env,
+    `https://localhost:${hostedUiPort}`,
+    'http://localhost:3000',
+  ),
+  host: config.host,
+  logLevel: config.logLevel,
+});
 const app = Fastify({ logger: { level: config.logLevel } });
 await app.register(identityPlugin, config.identity);
 await app.listen({ host: config.host, port: config.port });
+app.log.info(`hosted UI at ${hostedUi.url}, port ${hostedUi.port}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutting down');
-    app.close().then(
+    Promise.all([app.close(), hostedUi.close()]).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');

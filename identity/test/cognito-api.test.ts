@@ -1,4 +1,7 @@
+import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityPlugin } from '../src/index';
@@ -18,7 +21,7 @@ describe('identity service (Cognito JSON protocol)', () => {
       region: 'us-east-1',
       userPoolId: 'us-east-1_test',
       clientId: 'test-client',
-      dataDir: '/nonexistent',
+      dataDir: await mkdtemp(join(tmpdir(), 'identity-api-test-')),
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/identity`;
@@ -36,7 +39,7 @@ describe('identity service (Cognito JSON protocol)', () => {
   }
 
   it('answers an operation it does not implement with UnknownOperationException', async () => {
-    const response = await call({ 'x-amz-target': `${TARGET_PREFIX}SignUp` });
+    const response = await call({ 'x-amz-target': `${TARGET_PREFIX}AdminListGroupsForUser` });
     await expectCognitoError(response, 'UnknownOperationException');
   });
 
@@ -103,8 +106,51 @@ describe('identity service (Cognito JSON protocol)', () => {
       region: 'eu-west-1',
       userPoolId: 'us-east-1_test',
       clientId: 'c',
-      dataDir: '/nonexistent',
+      dataDir: await mkdtemp(join(tmpdir(), 'identity-api-test-')),
     });
     await expect(other.ready()).rejects.toThrow(/eu-west-1_<name>/);
+  });
+
+  it('serves the signing keys at <issuer>/.well-known/jwks.json', async () => {
+    const response = await fetch(`${url}/us-east-1_test/.well-known/jwks.json`);
+    expect(response.status).toBe(200);
+    const { keys } = (await response.json()) as { keys: Record<string, unknown>[] };
+    expect(keys).toEqual([
+      {
+        kty: 'RSA',
+        alg: 'RS256',
+        use: 'sig',
+        kid: expect.any(String),
+        n: expect.any(String),
+        e: 'AQAB',
+      },
+    ]);
+    expect(keys[0]).not.toHaveProperty('d');
+  });
+
+  it('shows the dev outbox as a page', async () => {
+    const response = await fetch(`${url}/dev/outbox.html`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Identity outbox');
+  });
+
+  it('has no dev outbox in production', async () => {
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    const production = Fastify();
+    try {
+      await production.register(identityPlugin, {
+        region: 'us-east-1',
+        userPoolId: 'us-east-1_test',
+        clientId: 'test-client',
+        dataDir: await mkdtemp(join(tmpdir(), 'identity-prod-test-')),
+        devOutbox: true,
+      });
+      expect((await production.inject('/dev/outbox')).statusCode).toBe(404);
+      expect((await production.inject('/dev/outbox.html')).statusCode).toBe(404);
+    } finally {
+      process.env.NODE_ENV = previous;
+      await production.close();
+    }
   });
 });

@@ -19,6 +19,7 @@ describe('standalone identity server', () => {
         IDENTITY_PORT: '0',
         LOG_LEVEL: 'info',
         DATA_DIR: dataDir,
+        IDENTITY_HOSTED_UI_PORT: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -39,5 +40,6 @@ describe('standalone identity server', () => {
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
     await rm(dataDir, { recursive: true, force: true });
-  });
+    // Two processes start here (tsx compiles on the fly): slow on a busy machine.
+  }, 30_000);
 });

@@ -1,41 +1,68 @@
+import { ROUTES } from '@app/shared/spec';
 import { AppFluentProvider } from '@app/shared/ui';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { AuthProvider } from './auth/auth-provider';
+import { RequireAuth } from './auth/require-auth';
 import { BusBridge } from './bus-bridge';
 import { RemoteOutlet } from './federation/remote-outlet';
 import { AppLayout } from './layout/app-layout';
-import { ChatPage } from './pages/chat-page';
-import { HomePage } from './pages/home-page';
+import { HomeRoute } from './pages/home-route';
+import type { RemoteName } from '@app/shared/runtime-config';
 
+// Pages a first visit never shows load when reached.
+const ChatPage = lazy(() => import('./pages/chat-page'));
+const OAuthCallbackPage = lazy(() => import('./pages/oauth-callback-page'));
+const LogoutCallbackPage = lazy(() => import('./pages/logout-callback-page'));
+
+const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
+const remote = (name: RemoteName, basePath: string) =>
+  guarded(<RemoteOutlet name={name} basePath={basePath} />);
+
+/** The route table of spec §2. */
 export function App() {
   return (
     <AppFluentProvider idPrefix="shell">
       <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <BusBridge />
-        <Routes>
-          <Route element={<AppLayout />}>
-            <Route index element={<HomePage />} />
-            <Route path="/home/*" element={<HomePage />} />
-            <Route
-              path="/dashboard/*"
-              element={<RemoteOutlet name="gallery" basePath="/dashboard" />}
-            />
-            <Route
-              path="/generate/*"
-              element={<RemoteOutlet name="generate" basePath="/generate" />}
-            />
-            <Route path="/models/*" element={<RemoteOutlet name="models" basePath="/models" />} />
-            <Route
-              path="/training/*"
-              element={<RemoteOutlet name="models" basePath="/training" />}
-            />
-            <Route
-              path="/profile/*"
-              element={<RemoteOutlet name="profile" basePath="/profile" />}
-            />
-            <Route path="/chat" element={<ChatPage />} />
-            <Route path="*" element={<Navigate to="/" replace />} />
-          </Route>
-        </Routes>
+        <AuthProvider>
+          <BusBridge />
+          <Routes>
+            <Route element={<AppLayout />}>
+              <Route index element={<HomeRoute />} />
+              <Route path="/home/*" element={<HomeRoute />} />
+              <Route
+                path={ROUTES.callback}
+                element={
+                  <Suspense fallback={null}>
+                    <OAuthCallbackPage />
+                  </Suspense>
+                }
+              />
+              <Route
+                path={ROUTES.logout}
+                element={
+                  <Suspense fallback={null}>
+                    <LogoutCallbackPage />
+                  </Suspense>
+                }
+              />
+              <Route path="/dashboard/*" element={remote('gallery', ROUTES.dashboard)} />
+              <Route path="/generate/*" element={remote('generate', ROUTES.generate)} />
+              <Route path="/models/*" element={remote('models', ROUTES.models)} />
+              <Route path="/training/*" element={remote('models', ROUTES.training)} />
+              <Route path="/profile/*" element={remote('profile', ROUTES.profile)} />
+              <Route
+                path={ROUTES.chat}
+                element={guarded(
+                  <Suspense fallback={null}>
+                    <ChatPage />
+                  </Suspense>,
+                )}
+              />
+              <Route path="*" element={<Navigate to={ROUTES.home} replace />} />
+            </Route>
+          </Routes>
+        </AuthProvider>
       </BrowserRouter>
     </AppFluentProvider>
   );

@@ -2,6 +2,8 @@ import '@app/shared/theme/fonts';
 import { configureApiClient } from '@app/shared/api-client';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { apiToken } from './auth/api-token';
+import { setAuthConfig } from './auth/load-amplify';
 import { BootError } from './boot-error';
 import { registerConfiguredRemotes } from './federation/remotes';
 import { registerServiceWorker } from './pwa/service-worker';
@@ -12,11 +14,8 @@ async function start(container: HTMLElement) {
   try {
     const config = await loadRuntimeConfig();
     registerConfiguredRemotes(config.remotes);
-    configureApiClient({
-      baseUrl: config.apiBaseUrl,
-      // Signed-in sessions arrive with the sign-in screens; until then requests go without a token.
-      getToken: async () => null,
-    });
+    setAuthConfig(config.auth);
+    configureApiClient({ baseUrl: config.apiBaseUrl, getToken: apiToken });
     root.render(<App />);
   } catch (error) {
     console.error('Could not load /config.json', error);

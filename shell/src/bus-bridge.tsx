@@ -1,7 +1,7 @@
 import { bus, type BusEvents } from '@app/shared/bus';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { logout } from './auth/logout';
+import { useAuth } from './auth/auth-context';
 
 type ToastRequest = BusEvents['toast:show'];
 
@@ -11,6 +11,7 @@ const ShellToaster = lazy(() => import('./shell-toaster'));
 /** The shell's side of the bus: requests from remotes that only the shell can carry out. */
 export function BusBridge() {
   const navigate = useNavigate();
+  const { logout } = useAuth();
   const [toasts, setToasts] = useState<ToastRequest[]>([]);
   const [toasterWanted, setToasterWanted] = useState(false);
 
@@ -21,8 +22,7 @@ export function BusBridge() {
       setToasts((queue) => [...queue, toast]);
     };
     const onLogoutRequested = () => {
-      logout('user');
-      navigate('/', { replace: true });
+      void logout().then(() => navigate('/', { replace: true }));
     };
     bus.on('nav:go', onNav);
     bus.on('toast:show', onToast);
@@ -32,7 +32,7 @@ export function BusBridge() {
       bus.off('toast:show', onToast);
       bus.off('auth:logout-requested', onLogoutRequested);
     };
-  }, [navigate]);
+  }, [navigate, logout]);
 
   const onShown = useCallback((count: number) => setToasts((queue) => queue.slice(count)), []);
 

@@ -18,8 +18,96 @@ export interface UsersTable {
   model_limit: Generated<number>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  email_verified: Generated<number>;
+  /** The legacy single model of spec §3 (`modelId`). */
+  default_model_id: string | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+}
+
+export interface ModelsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  trigger_word: string;
+  /** none | training | ready | failed (spec §3, lower-case). */
+  status: string;
+  /** The user's order (PUT /user/models/reorder); smaller first. */
+  position: number;
+  failure_reason: string | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+export interface MediaTable {
+  id: string;
+  user_id: string;
+  /** training | generated */
+  type: string;
+  /** pending (upload promised, bytes not yet received) | ready | failed */
+  status: string;
+  filename: string;
+  /** The stored original's type, from its magic bytes (HEIC is stored converted). */
+  content_type: string;
+  caption: Generated<string>;
+  prompt: string | null;
+  aspect_ratio: string | null;
+  mode: string | null;
+  /** The job that produced a generated image. */
+  job_id: string | null;
+  width: number | null;
+  height: number | null;
+  bytes: number | null;
+  created_at: IsoTimestamp;
+}
+
+export interface ModelPhotosTable {
+  model_id: string;
+  media_id: string;
+  position: number;
+}
+
+export interface JobsTable {
+  id: string;
+  user_id: string;
+  /** train | generate | edit */
+  kind: string;
+  /** queued | running | succeeded | failed | canceled */
+  status: string;
+  model_id: string | null;
+  /** JSON: what the engine needs (see jobs/queue.ts). */
+  input: string;
+  /** JSON list of produced media ids. */
+  output: Generated<string>;
+  error: string | null;
+  /** 0..1 while running. */
+  progress: number | null;
+  attempts: Generated<number>;
+  idempotency_key: string | null;
+  run_after: IsoTimestamp;
+  lease_owner: string | null;
+  lease_expires_at: IsoTimestamp | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+  started_at: IsoTimestamp | null;
+  finished_at: IsoTimestamp | null;
+}
+
+export interface CheckoutSessionsTable {
+  /** Unguessable: the test-mode checkout page is reached by this id alone. */
+  id: string;
+  user_id: string;
+  /** open | completed | canceled */
+  status: string;
+  created_at: IsoTimestamp;
+  expires_at: IsoTimestamp;
 }
 
 export interface Database {
   users: UsersTable;
+  models: ModelsTable;
+  media: MediaTable;
+  model_photos: ModelPhotosTable;
+  jobs: JobsTable;
+  checkout_sessions: CheckoutSessionsTable;
 }

@@ -1,16 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { z } from 'zod';
 
-const healthSchema = {
-  type: 'object',
-  properties: { status: { type: 'string' }, database: { type: 'string' } },
-  required: ['status', 'database'],
-} as const;
+const healthSchema = z.object({ status: z.string(), database: z.string() });
 
-export const healthRoutes: FastifyPluginAsync = async (app) => {
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { response: { 200: healthSchema, 503: healthSchema } } },
+    {
+      schema: {
+        summary: 'Liveness and database check (no token needed)',
+        security: [],
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
     async (request, reply) => {
       try {
         await sql`select 1`.execute(app.db);

@@ -7,11 +7,12 @@ import type { AppConfig } from '../config';
  * pool endpoint: aws-amplify uses it verbatim and needs it absolute.
  */
 function buildRuntimeConfig(config: AppConfig, origin: string): RuntimeConfig {
-  const { region, userPoolId, clientId, userPoolEndpoint } = config.cognito;
+  const { region, userPoolId, clientId, userPoolEndpoint, oauthDomain } = config.cognito;
   const auth: AuthRuntimeConfig = { region, userPoolId, userPoolClientId: clientId };
   if (userPoolEndpoint !== undefined) {
     auth.userPoolEndpoint = new URL(userPoolEndpoint, origin).href;
   }
+  if (oauthDomain !== undefined) auth.oauthDomain = oauthDomain;
   return { apiBaseUrl: config.publicApiBaseUrl, remotes: config.remoteManifestUrls, auth };
 }
 

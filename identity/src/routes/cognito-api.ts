@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AMZ_JSON_CONTENT_TYPE, CognitoError } from '../errors';
 import { findOperation } from '../operations';
-import type { IdentityOptions } from '../options';
+import type { IdentityService } from '../service';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+/** No Cognito request comes near this; a larger body is refused before it is parsed. */
+const REQUEST_BODY_LIMIT_BYTES = 64 * 1024;
 
 function operationName(target: string | string[] | undefined): string {
   if (typeof target !== 'string' || !target.startsWith(TARGET_PREFIX)) {
@@ -16,9 +19,9 @@ function operationName(target: string | string[] | undefined): string {
 }
 
 /** Cognito's JSON protocol: one POST endpoint, the operation named by the `x-amz-target` header. */
-export const cognitoApiRoutes: FastifyPluginAsync<{ options: IdentityOptions }> = async (
+export const cognitoApiRoutes: FastifyPluginAsync<{ service: IdentityService }> = async (
   app,
-  { options },
+  { service },
 ) => {
   app.addContentTypeParser(
     AMZ_JSON_CONTENT_TYPE,
@@ -26,13 +29,13 @@ export const cognitoApiRoutes: FastifyPluginAsync<{ options: IdentityOptions }> 
     app.getDefaultJsonParser('error', 'error'),
   );
 
-  app.post('/', async (request, reply) => {
+  app.post('/', { bodyLimit: REQUEST_BODY_LIMIT_BYTES }, async (request, reply) => {
     const name = operationName(request.headers['x-amz-target']);
     const operation = findOperation(name);
     if (operation === undefined) {
       throw new CognitoError('UnknownOperationException', `Unknown operation ${name}`);
     }
-    const output = await operation(request.body, { options, log: request.log });
+    const output = await operation(request.body, { service, log: request.log });
     return reply.type(AMZ_JSON_CONTENT_TYPE).send(output);
   });
 };

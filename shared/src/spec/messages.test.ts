@@ -7,6 +7,7 @@ import {
   filesTooLarge,
   invalidFileTypes,
   logoutFailed,
+  modelLimitReached,
   morePhotosNeeded,
   passwordMinLength,
   photosReady,
@@ -50,6 +51,11 @@ describe('parameterised texts', () => {
     expect(socialButtonLabel('Apple', 'signIn')).toBe('Sign In with Apple');
     expect(readyToLabel('edit')).toBe('Ready to Edit');
     expect(settingsModeLabel('generate')).toBe('Text-to-Image');
+  });
+
+  it('words the model limit refusal with the Pro hint for free accounts', () => {
+    expect(modelLimitReached(1)).toBe('Model limit reached (1). Upgrade to Pro for up to 5 models');
+    expect(modelLimitReached(5)).toBe('Model limit reached (5)');
   });
 
   it('shows an unlimited model limit as the infinity sign', () => {

@@ -5,6 +5,7 @@
  */
 
 import {
+  MODEL_LIMITS,
   isUnlimitedModelLimit,
   normalizeSubscriptionStatus,
   type GenerationMode,
@@ -229,6 +230,35 @@ export const PROFILE_TEXT = {
     'Subscription canceled successfully. You can continue using premium features until the end of your billing period.',
 } as const;
 
+/**
+ * Texts of server-side checks the spec does not word (it only shows the browser's checks); the
+ * api answers with these, and a screen that shows `error.message` shows them as they are.
+ */
+export const API_TEXT = {
+  imageTooManyPixels: 'Image dimensions are too large',
+  imageNotFound: 'Image not found',
+  trainingPhotoNotFound: 'Training photo not found',
+  trainingPhotosNotFound: 'Some of the selected photos were not found',
+  photoInTraining: 'This photo is being used by a model that is training',
+  invalidCursor: 'The cursor is not valid; start again from the first page',
+  modelNotFound: 'Model not found',
+  jobNotFound: 'Job not found',
+  modelNotReady: 'Only ready models can be used',
+  onlyReadyModelDeletable: 'Only a ready model can be deleted',
+  modelAlreadyTraining: 'A model is already training',
+  reorderMismatch: 'The list must name each of your models exactly once',
+  maskNotPng: 'The mask must be a PNG image',
+  linkInvalid: 'This link is invalid or has expired',
+  uploadAlreadyReceived: 'This upload has already been received',
+  tooManyRequests: 'Too many requests, please try again later',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible characters',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+  alreadySubscribed: 'You already have an active subscription',
+  noSubscriptionToCancel: 'There is no active subscription to cancel',
+  checkoutClosed: 'This checkout session is no longer open',
+  webhookSignatureInvalid: 'Invalid webhook signature',
+} as const;
+
 export const SUBSCRIPTION_CHIP_LABELS: Record<SubscriptionStatus, string> = {
   active: 'Active',
   trialing: 'Trial',
@@ -277,6 +307,12 @@ export const fileError = (fileNumber: number, error: string): string =>
 
 export const invalidFileTypes = (names: readonly string[]): string =>
   `Invalid file types: ${names.join(', ')}. Only JPEG, PNG, and WebP are supported.`;
+
+/** Refusal of a new model over the account's limit (spec §6: free 1, Pro 5). */
+export const modelLimitReached = (limit: number): string =>
+  limit === MODEL_LIMITS.default
+    ? `Model limit reached (${limit}). ${MODELS_TEXT.upgradeHint.slice(1, -1)}`
+    : `Model limit reached (${limit})`;
 
 export const filesTooLarge = (names: readonly string[]): string =>
   `Files too large: ${names.join(', ')}. Maximum size is 10MB per file.`;

@@ -1,31 +1,53 @@
 import { LAYOUT, ROUTES } from '@app/shared/spec';
-import { makeStyles, shorthands, Subtitle2, tokens } from '@fluentui/react-components';
+import { makeStyles, ProgressBar, shorthands, Subtitle2, tokens } from '@fluentui/react-components';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
 import { PRODUCT_TITLE } from '../product';
+
+// Signed-in chrome stays out of the first load of a signed-out visitor.
+const ProfilePicture = lazy(() => import('./profile-picture'));
 
 const useStyles = makeStyles({
   header: {
     position: 'sticky',
     top: 0,
     zIndex: 10,
-    display: 'flex',
-    alignItems: 'center',
-    height: `${LAYOUT.headerHeightPx}px`,
-    ...shorthands.padding(0, tokens.spacingHorizontalM),
     backgroundColor: tokens.colorBrandBackground,
     color: tokens.colorNeutralForegroundOnBrand,
     boxShadow: tokens.shadow4,
   },
+  bar: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    height: `${LAYOUT.headerHeightPx}px`,
+    ...shorthands.padding(0, tokens.spacingHorizontalM),
+  },
   title: { color: 'inherit', textDecorationLine: 'none' },
+  progress: { position: 'absolute', left: 0, right: 0, bottom: 0 },
 });
 
+/** Spec §2 header: title, progress while auth resolves, profile picture when signed in. */
 export function AppHeader() {
   const styles = useStyles();
+  const { status } = useAuth();
+  const signedIn = status === 'authenticated';
   return (
     <header className={styles.header} data-testid="app-header">
-      <Link to={ROUTES.dashboard} className={styles.title}>
-        <Subtitle2 as="h1">{PRODUCT_TITLE}</Subtitle2>
-      </Link>
+      <div className={styles.bar}>
+        <Link to={signedIn ? ROUTES.dashboard : ROUTES.home} className={styles.title}>
+          <Subtitle2 as="h1">{PRODUCT_TITLE}</Subtitle2>
+        </Link>
+        {signedIn && (
+          <Suspense fallback={null}>
+            <ProfilePicture />
+          </Suspense>
+        )}
+      </div>
+      {status === 'loading' && (
+        <ProgressBar className={styles.progress} aria-label="Signing in" thickness="medium" />
+      )}
     </header>
   );
 }

@@ -1,14 +1,15 @@
+import { hasReadyModel, useUserProfile } from '@app/shared/user-profile';
 import { LAYOUT, NAV_TEXT, ROUTES } from '@app/shared/spec';
-import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, tokens, Tooltip } from '@fluentui/react-components';
 import {
+  BrainCircuit24Regular,
   Home24Regular,
   ImageSparkle24Regular,
   Person24Regular,
-  BrainCircuit24Regular,
 } from '@fluentui/react-icons';
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { tabForPath, type NavTab } from './nav-tabs';
+import { arrowKeysBelongToFocus, neighbourTab, tabForPath, type NavTab } from './nav-tabs';
 
 const useStyles = makeStyles({
   nav: {
@@ -25,7 +26,27 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow8,
   },
-  tabs: { width: '100%', maxWidth: '640px', justifyContent: 'space-around' },
+  items: {
+    display: 'flex',
+    width: '100%',
+    maxWidth: '640px',
+    justifyContent: 'space-around',
+    alignItems: 'stretch',
+  },
+  item: {
+    flexDirection: 'column',
+    flexGrow: 1,
+    gap: '2px',
+    minWidth: 0,
+    borderRadius: 0,
+    fontWeight: tokens.fontWeightRegular,
+    color: tokens.colorNeutralForeground2,
+  },
+  selected: {
+    color: tokens.colorBrandForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+    boxShadow: `inset 0 -3px 0 ${tokens.colorBrandStroke1}`,
+  },
 });
 
 const TABS: ReadonlyArray<{ value: NavTab; label: string; to: string; icon: ReactElement }> = [
@@ -40,27 +61,68 @@ const TABS: ReadonlyArray<{ value: NavTab; label: string; to: string; icon: Reac
   { value: 'profile', label: NAV_TEXT.profile, to: ROUTES.profile, icon: <Person24Regular /> },
 ];
 
-export function BottomNav() {
+const PATH_OF = Object.fromEntries(TABS.map((tab) => [tab.value, tab.to])) as Record<
+  NavTab,
+  string
+>;
+
+/** The signed-in navigation (spec §2): Generate waits for a ready model; arrow keys move along. */
+export default function BottomNav() {
   const styles = useStyles();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const selected = tabForPath(pathname);
+  const { data: profile } = useUserProfile(true);
+  const generateEnabled = hasReadyModel(profile);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (arrowKeysBelongToFocus(document.activeElement)) return;
+      const next = neighbourTab(
+        selected,
+        event.key === 'ArrowLeft' ? 'left' : 'right',
+        generateEnabled,
+      );
+      if (!next) return;
+      event.preventDefault();
+      navigate(PATH_OF[next]);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [selected, generateEnabled, navigate]);
+
   return (
     <nav className={styles.nav} aria-label="Main">
-      <TabList
-        className={styles.tabs}
-        selectedValue={selected ?? null}
-        onTabSelect={(_event, data) => {
-          const tab = TABS.find((t) => t.value === data.value);
-          if (tab) navigate(tab.to);
-        }}
-      >
-        {TABS.map((tab) => (
-          <Tab key={tab.value} value={tab.value} icon={tab.icon} aria-label={tab.label}>
-            {tab.label}
-          </Tab>
-        ))}
-      </TabList>
+      <div className={styles.items}>
+        {TABS.map((tab) => {
+          const disabled = tab.value === 'generate' && !generateEnabled;
+          const button = (
+            <Button
+              key={tab.value}
+              appearance="transparent"
+              icon={tab.icon}
+              className={mergeClasses(styles.item, tab.value === selected && styles.selected)}
+              aria-current={tab.value === selected ? 'page' : undefined}
+              disabledFocusable={disabled}
+              onClick={() => navigate(tab.to)}
+            >
+              {tab.label}
+            </Button>
+          );
+          if (tab.value !== 'generate') return button;
+          return (
+            <Tooltip
+              key={tab.value}
+              relationship="description"
+              content={disabled ? NAV_TEXT.generateLockedTooltip : NAV_TEXT.generateReadyTooltip}
+            >
+              {button}
+            </Tooltip>
+          );
+        })}
+      </div>
     </nav>
   );
 }

@@ -1,6 +1,6 @@
 import { FeaturePlaceholder } from '@app/shared/ui';
 
-export function ChatPage() {
+export default function ChatPage() {
   return (
     <section data-testid="chat-page">
       <FeaturePlaceholder title="Chat" description="This feature is coming soon." />

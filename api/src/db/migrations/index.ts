@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as users from './0001_users';
+import * as studio from './0002_studio';
 
 /**
  * Listed by hand rather than read from the folder, so tsx, bundlers and tests all see the same
@@ -7,4 +8,5 @@ import * as users from './0001_users';
  */
 export const migrations: Record<string, Migration> = {
   '0001_users': users,
+  '0002_studio': studio,
 };

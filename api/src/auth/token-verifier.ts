@@ -1,0 +1,68 @@
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+
+export interface TokenIdentity {
+  sub: string;
+  tokenUse: 'id' | 'access';
+  /** Only id tokens carry the profile claims. */
+  email?: string;
+  emailVerified?: boolean;
+  name?: string;
+}
+
+/** Raised for anything wrong with the token itself; a JWKS outage is not the client's fault. */
+export class InvalidTokenError extends Error {}
+
+const CLIENT_ERRORS = [
+  errors.JWTExpired,
+  errors.JWTClaimValidationFailed,
+  errors.JWTInvalid,
+  errors.JWSInvalid,
+  errors.JWSSignatureVerificationFailed,
+  errors.JWKSNoMatchingKey,
+  errors.JWKSMultipleMatchingKeys,
+  errors.JOSEAlgNotAllowed,
+  errors.JOSENotSupported,
+];
+
+/**
+ * Cognito semantics: id tokens name the app client in `aud`, access tokens in `client_id`; both
+ * are RS256 and signed by a key in `<issuer>/.well-known/jwks.json` (fetched once, cached, and
+ * refetched when a token names an unknown key, so key rotation needs no restart).
+ */
+export function createTokenVerifier({ issuer, clientId }: { issuer: string; clientId: string }) {
+  const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+
+  return async function verifyToken(token: string): Promise<TokenIdentity> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, jwks, {
+        issuer,
+        algorithms: ['RS256'],
+        requiredClaims: ['sub', 'exp', 'iat', 'token_use'],
+      }));
+    } catch (error) {
+      if (CLIENT_ERRORS.some((type) => error instanceof type)) {
+        throw new InvalidTokenError((error as Error).message, { cause: error });
+      }
+      throw error;
+    }
+    const tokenUse = payload.token_use;
+    if (tokenUse === 'id') {
+      const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+      if (!audience.includes(clientId)) throw new InvalidTokenError('aud is not this client');
+    } else if (tokenUse === 'access') {
+      if (payload.client_id !== clientId)
+        throw new InvalidTokenError('client_id is not this client');
+    } else {
+      throw new InvalidTokenError('token_use must be id or access');
+    }
+    const identity: TokenIdentity = { sub: payload.sub as string, tokenUse };
+    if (tokenUse === 'id') {
+      if (typeof payload.email === 'string') identity.email = payload.email;
+      if (typeof payload.name === 'string') identity.name = payload.name;
+      // Cognito sends a boolean in tokens (a string only in GetUser attributes).
+      identity.emailVerified = payload.email_verified === true || payload.email_verified === 'true';
+    }
+    return identity;
+  };
+}

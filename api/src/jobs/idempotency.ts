@@ -1,0 +1,50 @@
+import { API_TEXT } from '@app/shared/spec';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest, conflict } from '../http-errors';
+import type { Job, JobKind } from './queue';
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** The optional `Idempotency-Key` header of job-creating routes. */
+export function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !KEY_PATTERN.test(value)) {
+    throw badRequest(API_TEXT.idempotencyKeyInvalid);
+  }
+  return value;
+}
+
+/** SQLite and PostgreSQL name a unique-index violation differently. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+/**
+ * A client that retries (a lost answer, a double tap) with the same key gets the first job back
+ * instead of a second training or generation. Two racing requests meet at the unique index; the
+ * loser answers with the winner's job.
+ */
+export async function onceFor<K extends JobKind>(
+  app: FastifyInstance,
+  userId: string,
+  kind: K,
+  key: string | undefined,
+  create: () => Promise<Job<K>>,
+): Promise<Job<K>> {
+  const previous = async () => {
+    const job = key ? await app.jobs.findByIdempotencyKey(userId, key) : undefined;
+    if (job && job.kind !== kind) throw conflict(API_TEXT.idempotencyKeyReused);
+    return job as Job<K> | undefined;
+  };
+  const first = await previous();
+  if (first) return first;
+  try {
+    return await create();
+  } catch (error) {
+    const winner = isUniqueViolation(error) ? await previous() : undefined;
+    if (winner) return winner;
+    throw error;
+  }
+}

@@ -1,0 +1,62 @@
+import type { AspectRatio } from '@app/shared/spec';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+export type JobKind = 'train' | 'generate' | 'edit';
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+
+/** What each engine step needs; stored as JSON in `jobs.input`. */
+export interface JobInputs {
+  train: { modelId: string; triggerWord: string; photoIds: string[] };
+  generate: { prompt: string; aspectRatio: AspectRatio; modelIds: string[] };
+  /** `imageKey` and `maskKey` are storage keys of the uploaded image and its PNG mask. */
+  edit: {
+    prompt: string;
+    aspectRatio: AspectRatio;
+    modelIds: string[];
+    imageKey: string;
+    maskKey: string;
+  };
+}
+
+export interface Job<K extends JobKind = JobKind> {
+  id: string;
+  userId: string;
+  kind: K;
+  status: JobStatus;
+  modelId: string | null;
+  input: JobInputs[K];
+  /** Media ids the job produced (generated images; empty for training). */
+  output: string[];
+  error: string | null;
+  /** 0..1 while running, when the engine reports it. */
+  progress: number | null;
+  attempts: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface EnqueueRequest<K extends JobKind> {
+  userId: string;
+  kind: K;
+  input: JobInputs[K];
+  modelId?: string;
+  /** A client retry with the same key gets the first job back instead of a second one. */
+  idempotencyKey?: string;
+}
+
+/**
+ * The API's side of the durable queue: enqueue = one row with status 'queued', committed with
+ * whatever else the request writes (pass the transaction as `db`). The worker side (claiming
+ * with a lease, heartbeats, retries, completion) belongs to the engine layer (issue 5) and works
+ * on the same `jobs` table.
+ */
+export interface JobQueue {
+  enqueue<K extends JobKind>(request: EnqueueRequest<K>, db?: Kysely<Database>): Promise<Job<K>>;
+  findByIdempotencyKey(userId: string, key: string): Promise<Job | undefined>;
+  /** Only the owner's jobs: another user's id reads as missing. */
+  findOwned(userId: string, id: string): Promise<Job | undefined>;
+  /** The latest training job of each of the user's models. */
+  latestTrainingJobs(userId: string): Promise<Map<string, Job<'train'>>>;
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, JobsTable } from '../db/schema';
+import type { EnqueueRequest, Job, JobKind, JobQueue, JobStatus } from './queue';
+
+function toJob(row: Selectable<JobsTable>): Job {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    kind: row.kind as JobKind,
+    status: row.status as JobStatus,
+    modelId: row.model_id,
+    input: JSON.parse(row.input) as Job['input'],
+    output: JSON.parse(row.output) as string[],
+    error: row.error,
+    progress: row.progress,
+    attempts: row.attempts,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+/** The jobs table through Kysely: the same code runs on SQLite now and PostgreSQL later. */
+export class SqliteJobQueue implements JobQueue {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async enqueue<K extends JobKind>(
+    request: EnqueueRequest<K>,
+    db: Kysely<Database> = this.db,
+  ): Promise<Job<K>> {
+    const now = new Date().toISOString();
+    const row = {
+      id: randomUUID(),
+      user_id: request.userId,
+      kind: request.kind,
+      status: 'queued',
+      model_id: request.modelId ?? null,
+      input: JSON.stringify(request.input),
+      idempotency_key: request.idempotencyKey ?? null,
+      run_after: now,
+      created_at: now,
+      updated_at: now,
+    };
+    await db.insertInto('jobs').values(row).execute();
+    const created = await db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    return toJob(created) as Job<K>;
+  }
+
+  async findByIdempotencyKey(userId: string, key: string): Promise<Job | undefined> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    return row && toJob(row);
+  }
+
+  async findOwned(userId: string, id: string): Promise<Job | undefined> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toJob(row);
+  }
+
+  async latestTrainingJobs(userId: string): Promise<Map<string, Job<'train'>>> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'train')
+      .orderBy('created_at', 'asc')
+      .execute();
+    // Ascending, so a later job for the same model overwrites an earlier one.
+    return new Map(rows.map((row) => [row.model_id ?? '', toJob(row) as Job<'train'>]));
+  }
+}

@@ -1,0 +1,19 @@
+import { FILE_TEXT } from '@app/shared/spec';
+import { badRequest } from '../http-errors';
+
+const DATA_URL_PREFIX = /^data:[\w.+/-]*(;[\w=.-]+)*;base64,/;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Plain base64 or a data URL; Buffer.from would silently skip junk, so check it first. */
+export function decodeBase64Image(input: string): Buffer {
+  const body = input.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
+  if (body === '' || body.length % 4 === 1 || !BASE64.test(body)) {
+    throw badRequest(FILE_TEXT.invalidFile);
+  }
+  return Buffer.from(body, 'base64');
+}
+
+/** The largest base64 text of `bytes` bytes, plus room for a data-URL prefix and JSON. */
+export function base64Length(bytes: number): number {
+  return Math.ceil(bytes / 3) * 4 + 256;
+}

@@ -1,0 +1,124 @@
+import { API_TEXT, FILE_TEXT } from '@app/shared/spec';
+import decodeHeic from 'heic-decode';
+import sharp, { type Sharp } from 'sharp';
+import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../http-errors';
+import { MIME_TYPES, sniffImageType, type ImageType } from './image-type';
+
+/**
+ * 50 megapixels: above any phone camera, far below what would exhaust memory. A small file that
+ * declares huge dimensions (a decompression bomb) is refused before its pixels are decoded.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/** Gallery and model-photo grids. */
+const THUMBNAIL_SIZE = 512;
+/** Full-screen viewer on a phone or a laptop. */
+const WEB_SIZE = 2048;
+
+export interface ProcessedImage {
+  type: ImageType;
+  /** Oriented, metadata-free, full resolution; HEIC becomes JPEG. */
+  original: { data: Buffer; contentType: string };
+  web: { data: Buffer; contentType: string };
+  thumbnail: { data: Buffer; contentType: string };
+  width: number;
+  height: number;
+}
+
+export interface ProcessOptions {
+  maxBytes: number;
+  tooLargeMessage: string;
+  allowedTypes: readonly ImageType[];
+  typeMessage: string;
+}
+
+function decodeFailed(): Error {
+  return badRequest(FILE_TEXT.invalidFile);
+}
+
+/** HEIC's codec (HEVC) is not in sharp's prebuilt libvips; libheif compiled to wasm decodes it. */
+async function heicToSharp(data: Buffer): Promise<Sharp> {
+  let images: Awaited<ReturnType<typeof decodeHeic.all>>;
+  try {
+    images = await decodeHeic.all({ buffer: data });
+  } catch {
+    throw decodeFailed();
+  }
+  try {
+    const primary = images[0] as (typeof images)[number] & { width: number; height: number };
+    if (!primary) throw decodeFailed();
+    if (primary.width * primary.height > MAX_INPUT_PIXELS)
+      throw badRequest(API_TEXT.imageTooManyPixels);
+    const { width, height, data: rgba } = await primary.decode();
+    return sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
+      raw: { width, height, channels: 4 },
+    });
+  } finally {
+    (images as unknown as { dispose?: () => void }).dispose?.();
+  }
+}
+
+function encodeLike(type: ImageType, image: Sharp): Sharp {
+  switch (type) {
+    case 'png':
+      return image.png();
+    case 'webp':
+      return image.webp({ quality: 92 });
+    default:
+      return image.jpeg({ quality: 92 });
+  }
+}
+
+/**
+ * Checks the bytes (size, real type by magic bytes, pixel count), applies the EXIF orientation
+ * and re-encodes without metadata: sharp drops EXIF (GPS included), XMP and IPTC unless asked to
+ * keep them. Every refusal is the client's mistake, with the spec's text.
+ */
+export async function processImage(data: Buffer, options: ProcessOptions): Promise<ProcessedImage> {
+  if (data.length > options.maxBytes) throw payloadTooLarge(options.tooLargeMessage);
+  const type = sniffImageType(data);
+  if (!type || !options.allowedTypes.includes(type)) {
+    throw unsupportedMediaType(options.typeMessage);
+  }
+  const source =
+    type === 'heic'
+      ? await heicToSharp(data)
+      : sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+
+  try {
+    const metadata = await source.metadata();
+    const width = metadata.autoOrient?.width ?? metadata.width;
+    const height = metadata.autoOrient?.height ?? metadata.height;
+    if (width * height > MAX_INPUT_PIXELS) throw badRequest(API_TEXT.imageTooManyPixels);
+    // Clones share the input: each output streams through libvips without a full raw copy.
+    const oriented = source.rotate();
+    const storedType: ImageType = type === 'heic' ? 'jpeg' : type;
+    const [original, web, thumbnail] = await Promise.all([
+      encodeLike(storedType, oriented.clone()).toBuffer(),
+      oriented
+        .clone()
+        .resize(WEB_SIZE, WEB_SIZE, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 85 })
+        .toBuffer(),
+      oriented
+        .clone()
+        .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer(),
+    ]);
+    return {
+      type,
+      original: { data: original, contentType: MIME_TYPES[storedType] },
+      web: { data: web, contentType: 'image/webp' },
+      thumbnail: { data: thumbnail, contentType: 'image/webp' },
+      width,
+      height,
+    };
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw badRequest(API_TEXT.imageTooManyPixels);
+    }
+    throw decodeFailed();
+  }
+}

@@ -1,0 +1,38 @@
+import { IDENTITY_TEXT } from '@app/shared/spec';
+import type { onRequestAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { createTokenVerifier, InvalidTokenError } from '../auth/token-verifier';
+import { unauthorized } from '../http-errors';
+import type { UserRow } from '../services/users';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook for protected routes: sets `request.user` or answers 401. */
+    authenticate: onRequestAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** Set by `authenticate`; routes behind it may rely on it. */
+    user: UserRow;
+  }
+}
+
+const BEARER = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/;
+
+export const authPlugin = fp<{ issuer: string; clientId: string }>(
+  async (app, options) => {
+    const verifyToken = createTokenVerifier(options);
+    app.decorateRequest('user', null as unknown as UserRow);
+    app.decorate('authenticate', async function authenticate(request) {
+      const match = BEARER.exec(request.headers.authorization ?? '');
+      if (!match?.[1]) throw unauthorized(IDENTITY_TEXT.notAuthenticated);
+      try {
+        request.user = await app.users.fromIdentity(await verifyToken(match[1]));
+      } catch (error) {
+        if (!(error instanceof InvalidTokenError)) throw error;
+        request.log.info({ reason: error.message }, 'rejected bearer token');
+        throw unauthorized(IDENTITY_TEXT.notAuthenticated);
+      }
+    } satisfies onRequestAsyncHookHandler);
+  },
+  { name: 'auth', dependencies: ['services'] },
+);

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import type { BillingProvider } from '../billing/provider';
+import { StripeBilling } from '../billing/stripe';
+import { TestModeBilling } from '../billing/test-mode';
+import type { AppConfig } from '../config';
+import { SqliteJobQueue } from '../jobs/sqlite-job-queue';
+import type { JobQueue } from '../jobs/queue';
+import { MediaService } from '../services/media';
+import { ModelService } from '../services/models';
+import { UserService } from '../services/users';
+import { LocalStorage } from '../storage/local-storage';
+import type { Storage } from '../storage/storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    users: UserService;
+    storage: Storage;
+    media: MediaService;
+    models: ModelService;
+    jobs: JobQueue;
+    billing: BillingProvider;
+    /** HMAC key of signed file URLs (also used to check upload targets). */
+    urlSigningSecret: string;
+  }
+}
+
+/** A key made once per data directory, so signed URLs survive a restart without configuration. */
+async function generatedSecret(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'secrets', 'url-signing.key');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  await mkdir(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
+  await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async (error) => {
+    // Another process made it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  });
+  return (await readFile(file, 'utf8')).trim();
+}
+
+/** Repositories and services, one decorator each (fastify/demo style). */
+export const servicesPlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    const secret = config.urlSigningSecret ?? (await generatedSecret(config.dataDir));
+    const storage = new LocalStorage(config.dataDir, secret);
+    app.decorate('urlSigningSecret', secret);
+    app.decorate('storage', storage);
+    const users = new UserService(app.db, config.adminEmails);
+    app.decorate('users', users);
+    const billing: BillingProvider = config.stripe
+      ? new StripeBilling(config.stripe, users)
+      : new TestModeBilling(app.db, users);
+    app.decorate('billing', billing);
+    app.decorate('media', new MediaService(app.db, storage));
+    app.decorate('jobs', new SqliteJobQueue(app.db));
+    app.decorate('models', new ModelService(app.db, storage));
+  },
+  { name: 'services', dependencies: ['db'] },
+);

@@ -1,0 +1,102 @@
+import { normalizeSubscriptionStatus } from '@app/shared/spec';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Job } from './jobs/queue';
+import type { mediaItemSchema } from './schemas/media';
+import type { modelSchema, userProfileSchema } from './schemas/user';
+import { mediaKeys, type MediaRow, type MediaStatus, type MediaType } from './services/media';
+import { aggregateModelStatus, pickDefaultModel, type ModelWithPhotos } from './services/models';
+import type { UserRow } from './services/users';
+import type { Storage } from './storage/storage';
+
+/** Outlives the gallery's 45-minute URL cache (spec §9), so cached URLs still load. */
+export const SIGNED_URL_TTL_SECONDS = 2 * 60 * 60;
+
+/** Signed URLs must work from wherever the caller reached us (LAN address, proxy, localhost). */
+export function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export function signedUrl(storage: Storage, origin: string, key: string, downloadName?: string) {
+  return storage.signedGetUrl(key, {
+    origin,
+    expiresInSeconds: SIGNED_URL_TTL_SECONDS,
+    ...(downloadName ? { downloadName } : {}),
+  });
+}
+
+export function presentMedia(
+  storage: Storage,
+  origin: string,
+  row: MediaRow,
+  includeUrls: boolean,
+): z.infer<typeof mediaItemSchema> {
+  const item: z.infer<typeof mediaItemSchema> = {
+    imageId: row.id,
+    type: row.type as MediaType,
+    status: row.status as MediaStatus,
+    filename: row.filename,
+    contentType: row.content_type,
+    caption: row.caption,
+    prompt: row.prompt,
+    aspectRatio: row.aspect_ratio,
+    mode: row.mode,
+    width: row.width,
+    height: row.height,
+    createdAt: row.created_at,
+  };
+  if (includeUrls && row.status === 'ready') {
+    const keys = mediaKeys(row.user_id, row.id);
+    item.displayUrl = signedUrl(storage, origin, keys.web);
+    item.thumbnailUrl = signedUrl(storage, origin, keys.thumbnail);
+    item.downloadUrl = signedUrl(storage, origin, keys.original, row.filename);
+  }
+  return item;
+}
+
+export function presentModel(
+  app: FastifyInstance,
+  origin: string,
+  model: ModelWithPhotos,
+  trainingJob: Job | undefined,
+): z.infer<typeof modelSchema> {
+  const avatarKey = app.models.avatarKey(model);
+  return {
+    modelId: model.id,
+    name: model.name,
+    status: model.status as z.infer<typeof modelSchema>['status'],
+    triggerWord: model.trigger_word,
+    trainingPhotos: model.photoIds,
+    avatar: avatarKey ? signedUrl(app.storage, origin, avatarKey) : null,
+    failureReason: model.failure_reason,
+    progress: model.status === 'training' ? (trainingJob?.progress ?? null) : null,
+    createdAt: model.created_at,
+  };
+}
+
+export async function presentProfile(
+  app: FastifyInstance,
+  origin: string,
+  user: UserRow,
+): Promise<z.infer<typeof userProfileSchema>> {
+  const [models, trainingJobs] = await Promise.all([
+    app.models.listWithPhotos(user.id),
+    app.jobs.latestTrainingJobs(user.id),
+  ]);
+  const defaultModel = pickDefaultModel(models, user.default_model_id);
+  return {
+    name: user.name,
+    email: user.email,
+    createdAt: user.created_at,
+    profilePicture: user.profile_picture_key
+      ? signedUrl(app.storage, origin, user.profile_picture_key)
+      : null,
+    subscriptionStatus: normalizeSubscriptionStatus(user.subscription_status),
+    subscriptionEnd: user.subscription_end,
+    models: models.map((model) => presentModel(app, origin, model, trainingJobs.get(model.id))),
+    isAdmin: app.users.isAdmin(user),
+    modelLimit: app.users.modelLimit(user),
+    modelStatus: aggregateModelStatus(models),
+    modelId: defaultModel?.id ?? null,
+  };
+}

@@ -1,0 +1,136 @@
+import { API_TEXT, FILE_TEXT, GENERAL_IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES } from '@app/shared/spec';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { conflict, notFound } from '../http-errors';
+import { processImage } from '../media/pipeline';
+import { API_PREFIX } from '../paths';
+import { presentMedia, requestOrigin } from '../presenters';
+import { errorSchema } from '../schemas/common';
+import { mediaItemSchema } from '../schemas/media';
+import { FILES_PATH, isValidKey } from '../storage/local-storage';
+import { sign, verifySignature } from '../storage/url-signature';
+
+export const UPLOADS_PATH = `${API_PREFIX}/uploads/`;
+const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+
+/** The presigned PUT target of one pending upload (spec §7 /media/presigned-urls). */
+export function uploadUrl(secret: string, origin: string, mediaId: string): string {
+  const path = `${UPLOADS_PATH}${mediaId}`;
+  const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS;
+  const query = new URLSearchParams({
+    expires: String(expires),
+    signature: sign(secret, 'PUT', path, expires),
+  });
+  return `${origin}${path}?${query}`;
+}
+
+const signedQuery = z.object({
+  expires: z.coerce.number().int(),
+  signature: z.string().max(100),
+  download: z.string().max(255).optional(),
+});
+
+/** Quotes and control characters would break out of the header value. */
+function attachmentHeader(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * Public routes: the signature in the URL is the permission (an <img> cannot send a bearer
+ * token). It covers method, path and expiry, so it cannot be moved to another file or reused to
+ * upload, and it is checked before anything is looked up.
+ */
+export const fileRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
+  app,
+  { writeLimit },
+) => {
+  app.get(
+    `${FILES_PATH.slice(API_PREFIX.length)}*`,
+    {
+      schema: {
+        summary: 'A stored image through a signed, expiring URL (no token)',
+        security: [],
+        description:
+          'The image bytes; 404 for a bad or expired signature as for a file that is gone, so a link reveals nothing beyond what it was signed for.',
+        querystring: signedQuery,
+      },
+    },
+    async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const { expires, signature, download } = request.query;
+      const path = `${FILES_PATH}${key}`;
+      if (!verifySignature(app.urlSigningSecret, 'GET', path, expires, signature)) {
+        throw notFound(API_TEXT.linkInvalid);
+      }
+      const file = isValidKey(key) ? await app.storage.read(key) : undefined;
+      if (!file) throw notFound(API_TEXT.linkInvalid);
+      const secondsLeft = Math.max(0, expires - Math.floor(Date.now() / 1000));
+      reply
+        .type(file.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', `private, max-age=${Math.min(secondsLeft, 3600)}`);
+      if (download) reply.header('content-disposition', attachmentHeader(download));
+      return reply.send(file.stream);
+    },
+  );
+
+  await app.register(async (context) => {
+    const uploads = context.withTypeProvider<ZodTypeProvider>();
+    // Raw image bytes whatever the declared type (even a wrong one): the magic bytes decide.
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
+      (_r, body, done) => done(null, body),
+    );
+    uploads.put(
+      `${UPLOADS_PATH.slice(API_PREFIX.length)}:id`,
+      {
+        bodyLimit: MAX_UPLOAD_BYTES,
+        // No user here: counted per client address.
+        config: { rateLimit: writeLimit, tooLargeMessage: FILE_TEXT.tooLarge },
+        schema: {
+          summary: 'Presigned upload target: PUT the file bytes with its content type (no token)',
+          description: `Allowed: ${GENERAL_IMAGE_MIME_TYPES.join(', ')}; at most ${MAX_UPLOAD_BYTES} bytes. One upload per URL.`,
+          security: [],
+          params: z.object({ id: z.string().max(100) }),
+          querystring: signedQuery,
+          response: {
+            200: mediaItemSchema,
+            ...Object.fromEntries([400, 404, 409, 413, 415].map((s) => [s, errorSchema])),
+          },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const { expires, signature } = request.query;
+        if (
+          !verifySignature(app.urlSigningSecret, 'PUT', `${UPLOADS_PATH}${id}`, expires, signature)
+        ) {
+          throw notFound(API_TEXT.linkInvalid);
+        }
+        // Missing: the image was deleted after its URL was handed out.
+        const row = await app.media.findForUpload(id);
+        if (!row) throw notFound(API_TEXT.linkInvalid);
+        if (!(await app.media.claimPending(id))) throw conflict(API_TEXT.uploadAlreadyReceived);
+        try {
+          const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const image = await processImage(body, {
+            maxBytes: MAX_UPLOAD_BYTES,
+            tooLargeMessage: FILE_TEXT.tooLarge,
+            allowedTypes: ['jpeg', 'png', 'webp', 'heic'],
+            typeMessage: FILE_TEXT.generalTypeNotAllowed,
+          });
+          const stored = await app.media.completePending(row, image);
+          return presentMedia(app.storage, requestOrigin(request), stored, true);
+        } catch (error) {
+          // A bad file leaves the target usable for a corrected retry until it expires.
+          await app.media.releaseClaim(id);
+          throw error;
+        }
+      },
+    );
+  });
+};

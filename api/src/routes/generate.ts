@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
+import {
+  API_TEXT,
+  ASPECT_RATIOS,
+  DEFAULT_ASPECT_RATIO,
+  FILE_TEXT,
+  GENERATE_TEXT,
+  MAX_UPLOAD_BYTES,
+} from '@app/shared/spec';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { badRequest, notFound, unsupportedMediaType } from '../http-errors';
+import { idempotencyKey } from '../jobs/idempotency';
+import { sniffImageType } from '../media/image-type';
+import { MAX_INPUT_PIXELS, processImage } from '../media/pipeline';
+import { idempotencyHeaders, idParams, withErrors } from '../schemas/common';
+import { jobSchema, presentJob } from '../schemas/jobs';
+import { checkGeneration, enqueueGeneration } from '../services/generation';
+
+const PROMPT_MAX_LENGTH = 2000;
+const aspectRatio = z
+  .enum(ASPECT_RATIOS.map((ratio) => ratio.value) as [string, ...string[]])
+  .default(DEFAULT_ASPECT_RATIO)
+  .transform((value) => value as (typeof ASPECT_RATIOS)[number]['value']);
+const prompt = z.string({ error: GENERATE_TEXT.enterPrompt }).max(PROMPT_MAX_LENGTH);
+const modelIds = z.array(z.string().max(100), { error: GENERATE_TEXT.selectModel }).max(10);
+
+/** The text fields of the edit form; model_ids arrives as a JSON list in a text field. */
+const editFields = z.object({
+  prompt: z.string().max(PROMPT_MAX_LENGTH).default(''),
+  aspect_ratio: aspectRatio,
+  model_ids: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === '') return undefined;
+      try {
+        return modelIds.parse(JSON.parse(value));
+      } catch {
+        context.addIssue({ code: 'custom', message: GENERATE_TEXT.selectModel });
+        return z.NEVER;
+      }
+    }),
+});
+
+interface EditForm {
+  fields: Record<string, string>;
+  image?: Buffer;
+  mask?: Buffer;
+}
+
+/** Buffers the two files (each capped at 10 MB by the parser) and collects the text fields. */
+async function readEditForm(request: FastifyRequest): Promise<EditForm> {
+  const form: EditForm = { fields: {} };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'image') form.image = data;
+        else if (part.fieldname === 'mask') form.mask = data;
+      } else if (typeof part.value === 'string') {
+        form.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    // The multipart parser's limits carry their status (413); a broken body (no boundary,
+    // cut short) is a plain Error from busboy and still the client's mistake.
+    if (error instanceof Error && 'statusCode' in error) throw error;
+    throw badRequest(FILE_TEXT.invalidFile);
+  }
+  return form;
+}
+
+/** The painted mask: a PNG (spec §5) of sane dimensions; its pixels are the engine's concern. */
+async function checkMask(mask: Buffer): Promise<void> {
+  if (sniffImageType(mask) !== 'png') throw unsupportedMediaType(API_TEXT.maskNotPng);
+  try {
+    const { width, height } = await sharp(mask, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    if (width * height > MAX_INPUT_PIXELS) throw new Error('too many pixels');
+  } catch {
+    throw badRequest(API_TEXT.maskNotPng);
+  }
+}
+
+/** Without model_ids the default (legacy) model is used. */
+const textToImageBody = z.object({
+  prompt,
+  aspect_ratio: aspectRatio,
+  model_ids: modelIds.optional(),
+});
+
+const generateResponse = jobSchema.extend({
+  replicateJobId: z.string().meta({ description: 'Same as id; the name the older client reads' }),
+});
+
+export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
+  app,
+  { writeLimit },
+) => {
+  async function queueTextToImage(request: FastifyRequest, body: z.infer<typeof textToImageBody>) {
+    const ids = await checkGeneration(app, request.user, body.prompt, body.model_ids);
+    return enqueueGeneration(
+      app,
+      request.user,
+      'generate',
+      { prompt: body.prompt.trim(), aspectRatio: body.aspect_ratio, modelIds: ids },
+      idempotencyKey(request),
+    );
+  }
+
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+  });
+
+  app.post(
+    '/generate',
+    {
+      config: { rateLimit: writeLimit },
+      schema: {
+        summary: 'Queue a text-to-image generation with the default (legacy) model',
+        headers: idempotencyHeaders,
+        body: textToImageBody,
+        response: withErrors({ 202: generateResponse }, 400, 404, 409),
+      },
+    },
+    async (request, reply) => {
+      const job = await queueTextToImage(request, request.body);
+      return reply.code(202).send({ ...presentJob(job), replicateJobId: job.id });
+    },
+  );
+
+  app.post(
+    '/generate/text-to-image',
+    {
+      config: { rateLimit: writeLimit },
+      schema: {
+        summary: 'Queue a text-to-image generation with 1-2 ready models',
+        description:
+          'Answers with the job; poll GET /generate/status/{id} until it has succeeded or failed.',
+        headers: idempotencyHeaders,
+        body: textToImageBody,
+        response: withErrors({ 202: jobSchema }, 400, 404, 409),
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(presentJob(await queueTextToImage(request, request.body))),
+  );
+
+  app.post(
+    '/generate/edit-image',
+    {
+      config: { rateLimit: writeLimit, tooLargeMessage: FILE_TEXT.tooLarge },
+      schema: {
+        summary: 'Queue an edit of the painted (mask) region of an uploaded image',
+        description:
+          'multipart/form-data: `prompt`, `aspect_ratio`, `image` (PNG/JPEG/WebP file, at most 10 MB), `mask` (PNG; white = regenerate), optional `model_ids` (JSON list, 1-2 ready models; default model when absent).',
+        consumes: ['multipart/form-data'],
+        headers: idempotencyHeaders,
+        response: withErrors({ 202: jobSchema }, 400, 404, 409, 413, 415),
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw unsupportedMediaType(GENERATE_TEXT.uploadImage);
+      const form = await readEditForm(request);
+      const fields = editFields.safeParse(form.fields);
+      if (!fields.success)
+        throw badRequest(fields.error.issues[0]?.message ?? GENERATE_TEXT.selectModel);
+      const { user } = request;
+      const ids = await checkGeneration(app, user, fields.data.prompt, fields.data.model_ids);
+      if (!form.image) throw badRequest(GENERATE_TEXT.uploadImage);
+      if (!form.mask) throw badRequest(GENERATE_TEXT.paintMask);
+      const image = await processImage(form.image, {
+        maxBytes: MAX_UPLOAD_BYTES,
+        tooLargeMessage: FILE_TEXT.tooLarge,
+        allowedTypes: ['jpeg', 'png', 'webp'],
+        typeMessage: FILE_TEXT.singleImageTypeNotAllowed,
+      });
+      await checkMask(form.mask);
+
+      const inputs = `users/${user.id}/inputs/${randomUUID()}/`;
+      await Promise.all([
+        app.storage.put(`${inputs}image`, image.original.data, image.original.contentType),
+        app.storage.put(`${inputs}mask`, form.mask, 'image/png'),
+      ]);
+      const job = await enqueueGeneration(
+        app,
+        user,
+        'edit',
+        {
+          prompt: fields.data.prompt.trim(),
+          aspectRatio: fields.data.aspect_ratio,
+          modelIds: ids,
+          imageKey: `${inputs}image`,
+          maskKey: `${inputs}mask`,
+        },
+        idempotencyKey(request),
+      );
+      return reply.code(202).send(presentJob(job));
+    },
+  );
+
+  app.get(
+    '/generate/status/:id',
+    {
+      schema: {
+        summary: 'A job of the caller (generation, edit or training)',
+        params: idParams,
+        response: withErrors({ 200: jobSchema }, 404),
+      },
+    },
+    async (request) => {
+      const job = await app.jobs.findOwned(request.user.id, request.params.id);
+      if (!job) throw notFound(API_TEXT.jobNotFound);
+      return presentJob(job);
+    },
+  );
+};

@@ -1,0 +1,333 @@
+import {
+  API_TEXT,
+  FILE_TEXT,
+  GALLERY_PAGE_SIZE,
+  GENERAL_IMAGE_MIME_TYPES,
+  MAX_TRAINING_PHOTOS,
+  MAX_UPLOAD_BYTES,
+  fileError,
+} from '@app/shared/spec';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, conflict, HttpError, notFound, unsupportedMediaType } from '../http-errors';
+import { base64Length, decodeBase64Image } from '../media/base64';
+import { processImage, type ProcessedImage } from '../media/pipeline';
+import { presentMedia, requestOrigin, signedUrl, SIGNED_URL_TTL_SECONDS } from '../presenters';
+import { idParams, withErrors } from '../schemas/common';
+import {
+  mediaItemSchema,
+  mediaStatusSchema,
+  mediaTypeSchema,
+  trainingPhotoSchema,
+} from '../schemas/media';
+import { decodeCursor, mediaKeys, type MediaRow } from '../services/media';
+import { uploadUrl } from './files';
+
+const declaredType = z.string({ error: FILE_TEXT.generalTypeNotAllowed }).max(100);
+
+const base64Photo = z.object({
+  imageBase64: z
+    .string({ error: FILE_TEXT.invalidFile })
+    .meta({ description: 'Base64 or a data URL' }),
+  filename: z.string().max(1000).default('photo'),
+  contentType: declaredType,
+  caption: z.string().max(500).default(''),
+});
+
+const uploadBody = z.union([
+  z.object({ photos: z.array(base64Photo).min(1).max(MAX_TRAINING_PHOTOS) }),
+  z
+    .object({
+      filename: z.string().max(1000).default('photo'),
+      content: z
+        .string({ error: FILE_TEXT.invalidFile })
+        .meta({ description: 'Base64 or a data URL' }),
+      contentType: declaredType.optional(),
+    })
+    .meta({ description: 'One file per request (the older client)' }),
+]);
+
+const listQuery = z.object({
+  type: mediaTypeSchema.optional(),
+  status: mediaStatusSchema.optional(),
+  includeUrls: z.stringbool().default(false),
+  limit: z.coerce.number().int().min(1).max(100).default(GALLERY_PAGE_SIZE),
+  sort: z.literal('createdAt:desc').default('createdAt:desc'),
+  cursor: z.string().max(500).optional(),
+});
+
+const listSchema = z
+  .object({
+    items: z.array(mediaItemSchema),
+    hasMore: z.boolean(),
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'MediaPage' });
+
+function isGeneralImageType(contentType: string): boolean {
+  return (GENERAL_IMAGE_MIME_TYPES as readonly string[]).includes(contentType.toLowerCase());
+}
+
+/** A batch is refused as a whole, naming the file the way the browser does ('File 2: ...'). */
+async function processBatch(
+  files: { data: string; contentType?: string }[],
+): Promise<ProcessedImage[]> {
+  const images: ProcessedImage[] = [];
+  for (const [index, file] of files.entries()) {
+    try {
+      if (file.contentType !== undefined && !isGeneralImageType(file.contentType)) {
+        throw unsupportedMediaType(FILE_TEXT.generalTypeNotAllowed);
+      }
+      images.push(
+        await processImage(decodeBase64Image(file.data), {
+          maxBytes: MAX_UPLOAD_BYTES,
+          tooLargeMessage: FILE_TEXT.tooLarge,
+          allowedTypes: ['jpeg', 'png', 'webp', 'heic'],
+          typeMessage: FILE_TEXT.generalTypeNotAllowed,
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof HttpError) || files.length === 1) throw error;
+      throw new HttpError(error.statusCode, fileError(index + 1, error.message));
+    }
+  }
+  return images;
+}
+
+export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
+  app,
+  { writeLimit },
+) => {
+  /** A training engine may be reading the photos of a model in training: they stay until it ends. */
+  async function deleteUnlessTraining(row: MediaRow) {
+    const models = await app.models.listWithPhotos(row.user_id);
+    if (models.some((model) => model.status === 'training' && model.photoIds.includes(row.id))) {
+      throw conflict(API_TEXT.photoInTraining);
+    }
+    await app.media.delete(row);
+    return { imageId: row.id, deleted: true as const };
+  }
+
+  app.post(
+    '/media/upload',
+    {
+      bodyLimit: MAX_TRAINING_PHOTOS * base64Length(MAX_UPLOAD_BYTES),
+      config: { rateLimit: writeLimit, tooLargeMessage: FILE_TEXT.tooLarge },
+      schema: {
+        summary: 'Upload training photos as base64 (a batch, or one file per request)',
+        description:
+          'Each file: JPEG, PNG, WebP or HEIC by its bytes, at most 10485760 bytes. HEIC is stored as JPEG; every stored image is oriented and stripped of metadata. Prefer /media/presigned-urls for large batches.',
+        body: uploadBody,
+        response: withErrors({ 200: z.object({ items: z.array(mediaItemSchema) }) }, 400, 413, 415),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const files =
+        'photos' in body
+          ? body.photos.map((photo) => ({ ...photo, data: photo.imageBase64 }))
+          : [
+              {
+                filename: body.filename,
+                contentType: body.contentType,
+                caption: '',
+                data: body.content,
+              },
+            ];
+      const images = await processBatch(files);
+      const origin = requestOrigin(request);
+      const items = [];
+      for (const [index, image] of images.entries()) {
+        const file = files[index];
+        const row = await app.media.create(request.user.id, image, {
+          type: 'training',
+          filename: file?.filename ?? 'photo',
+          caption: file?.caption ?? '',
+        });
+        items.push(presentMedia(app.storage, origin, row, true));
+      }
+      return { items };
+    },
+  );
+
+  app.post(
+    '/media/presigned-urls',
+    {
+      config: { rateLimit: writeLimit },
+      schema: {
+        summary:
+          'Upload targets for training photos; PUT each file to its URL with its content type',
+        description: 'URLs expire after 15 minutes and accept one upload each.',
+        body: z.object({
+          files: z
+            .array(z.object({ filename: z.string().max(1000), contentType: declaredType }))
+            .min(1)
+            .max(MAX_TRAINING_PHOTOS),
+        }),
+        response: withErrors(
+          { 200: z.array(z.object({ presignedUrl: z.string(), imageId: z.string() })) },
+          400,
+          415,
+        ),
+      },
+    },
+    async (request) => {
+      const { files } = request.body;
+      const refused = files.findIndex((file) => !isGeneralImageType(file.contentType));
+      if (refused >= 0) {
+        const message = FILE_TEXT.generalTypeNotAllowed;
+        throw unsupportedMediaType(files.length > 1 ? fileError(refused + 1, message) : message);
+      }
+      const rows = await app.media.createPending(request.user.id, files);
+      const origin = requestOrigin(request);
+      return rows.map((row) => ({
+        presignedUrl: uploadUrl(app.urlSigningSecret, origin, row.id),
+        imageId: row.id,
+      }));
+    },
+  );
+
+  app.get(
+    '/media',
+    {
+      schema: {
+        summary: "The user's images, newest first, by cursor",
+        querystring: listQuery,
+        response: withErrors({ 200: listSchema }, 400),
+      },
+    },
+    async (request) => {
+      const { type, status, includeUrls, limit, cursor } = request.query;
+      const after = cursor === undefined ? undefined : decodeCursor(cursor);
+      if (cursor !== undefined && !after) throw badRequest(API_TEXT.invalidCursor);
+      const page = await app.media.list(request.user.id, { type, status, limit, after });
+      const origin = requestOrigin(request);
+      return {
+        items: page.items.map((row) => presentMedia(app.storage, origin, row, includeUrls)),
+        hasMore: page.hasMore,
+        nextCursor: page.nextCursor,
+      };
+    },
+  );
+
+  app.get(
+    '/media/training-photos',
+    {
+      schema: {
+        summary: "The user's training photos (uploaded and ready), oldest first",
+        querystring: z.object({ includeUrls: z.stringbool().default(false) }),
+        response: withErrors({ 200: z.object({ items: z.array(trainingPhotoSchema) }) }),
+      },
+    },
+    async (request) => {
+      const [photos, models] = await Promise.all([
+        app.media.trainingPhotos(request.user.id),
+        app.models.listWithPhotos(request.user.id),
+      ]);
+      const origin = requestOrigin(request);
+      return {
+        items: photos.map((photo) => {
+          const keys = mediaKeys(photo.user_id, photo.id);
+          return {
+            imageId: photo.id,
+            filename: photo.filename,
+            createdAt: photo.created_at,
+            modelIds: models
+              .filter((model) => model.photoIds.includes(photo.id))
+              .map((model) => model.id),
+            ...(request.query.includeUrls
+              ? {
+                  displayUrl: signedUrl(app.storage, origin, keys.web),
+                  thumbnailUrl: signedUrl(app.storage, origin, keys.thumbnail),
+                }
+              : {}),
+          };
+        }),
+      };
+    },
+  );
+
+  app.delete(
+    '/media/training-photos/:id',
+    {
+      config: { rateLimit: writeLimit },
+      schema: {
+        summary: 'Delete a training photo (not while a model trains on it)',
+        params: idParams,
+        response: withErrors(
+          { 200: z.object({ imageId: z.string(), deleted: z.literal(true) }) },
+          404,
+          409,
+        ),
+      },
+    },
+    async (request) => {
+      const row = await app.media.findOwned(request.user.id, request.params.id);
+      if (!row || row.type !== 'training') throw notFound(API_TEXT.trainingPhotoNotFound);
+      return deleteUnlessTraining(row);
+    },
+  );
+
+  app.get(
+    '/media/:id',
+    {
+      schema: {
+        summary: 'One image with signed URLs',
+        params: idParams,
+        response: withErrors({ 200: mediaItemSchema }, 404),
+      },
+    },
+    async (request) => {
+      const row = await app.media.findOwned(request.user.id, request.params.id);
+      if (!row) throw notFound(API_TEXT.imageNotFound);
+      return presentMedia(app.storage, requestOrigin(request), row, true);
+    },
+  );
+
+  app.delete(
+    '/media/:id',
+    {
+      config: { rateLimit: writeLimit },
+      schema: {
+        summary: 'Delete an image and its files',
+        params: idParams,
+        response: withErrors(
+          { 200: z.object({ imageId: z.string(), deleted: z.literal(true) }) },
+          404,
+          409,
+        ),
+      },
+    },
+    async (request) => {
+      const row = await app.media.findOwned(request.user.id, request.params.id);
+      if (!row) throw notFound(API_TEXT.imageNotFound);
+      return deleteUnlessTraining(row);
+    },
+  );
+
+  app.get(
+    '/image/:imageId',
+    {
+      schema: {
+        summary: 'A signed, expiring URL of the full-size image for display and download',
+        params: z.object({ imageId: idParams.shape.id }),
+        response: withErrors(
+          { 200: z.object({ url: z.string(), downloadUrl: z.string(), expiresAt: z.string() }) },
+          404,
+        ),
+      },
+    },
+    async (request) => {
+      const row = await app.media.findOwned(request.user.id, request.params.imageId);
+      if (!row || row.status !== 'ready') throw notFound(API_TEXT.imageNotFound);
+      const keys = mediaKeys(row.user_id, row.id);
+      const origin = requestOrigin(request);
+      return {
+        url: signedUrl(app.storage, origin, keys.web),
+        downloadUrl: signedUrl(app.storage, origin, keys.original, row.filename),
+        expiresAt: new Date(Date.now() + SIGNED_URL_TTL_SECONDS * 1000).toISOString(),
+      };
+    },
+  );
+};

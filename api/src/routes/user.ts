@@ -1,0 +1,179 @@
+import {
+  API_TEXT,
+  FILE_TEXT,
+  FORM_TEXT,
+  MAX_PROFILE_PICTURE_BYTES,
+  MODEL_STATUSES,
+  PROFILE_PICTURE_MIME_TYPES,
+  PROFILE_TEXT,
+} from '@app/shared/spec';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound, unsupportedMediaType } from '../http-errors';
+import { base64Length, decodeBase64Image } from '../media/base64';
+import { processImage } from '../media/pipeline';
+import { presentProfile, requestOrigin, signedUrl } from '../presenters';
+import { withErrors } from '../schemas/common';
+import { userProfileSchema } from '../schemas/user';
+import { aggregateModelStatus } from '../services/models';
+
+const trainingStatusSchema = z
+  .object({
+    modelStatus: z.enum(MODEL_STATUSES),
+    isTraining: z.boolean(),
+    models: z.array(
+      z.object({
+        modelId: z.string(),
+        name: z.string(),
+        status: z.enum(MODEL_STATUSES),
+        jobId: z.string().nullable(),
+        jobStatus: z.string().nullable(),
+        progress: z.number().nullable(),
+        startedAt: z.string().nullable(),
+        elapsedSeconds: z.number().nullable(),
+        failureReason: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'TrainingStatus' });
+
+export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
+  app,
+  { writeLimit },
+) => {
+  app.get(
+    '/user',
+    {
+      schema: {
+        summary: 'The signed-in user (spec §7)',
+        response: withErrors({ 200: userProfileSchema }),
+      },
+    },
+    async (request) => presentProfile(app, requestOrigin(request), request.user),
+  );
+
+  app.put(
+    '/user',
+    {
+      config: { rateLimit: writeLimit },
+      schema: {
+        summary:
+          'Update the profile; only `name` is writable (e-mail belongs to the identity service)',
+        body: z.object({
+          name: z
+            .string({ error: FORM_TEXT.required })
+            .trim()
+            .min(1, FORM_TEXT.required)
+            .max(100)
+            .optional(),
+        }),
+        response: withErrors({ 200: userProfileSchema }, 400),
+      },
+    },
+    async (request) => {
+      if (request.body.name !== undefined) {
+        await app.users.update(request.user.id, { name: request.body.name });
+      }
+      const user = (await app.users.findById(request.user.id)) ?? request.user;
+      return presentProfile(app, requestOrigin(request), user);
+    },
+  );
+
+  app.get(
+    '/user/training-status',
+    {
+      schema: {
+        summary: 'Training progress of every model (polled every 30 s while one trains)',
+        response: withErrors({ 200: trainingStatusSchema }),
+      },
+    },
+    async (request) => {
+      const [models, jobs] = await Promise.all([
+        app.models.listWithPhotos(request.user.id),
+        app.jobs.latestTrainingJobs(request.user.id),
+      ]);
+      const now = Date.now();
+      return {
+        modelStatus: aggregateModelStatus(models),
+        isTraining: models.some((model) => model.status === 'training'),
+        models: models.map((model) => {
+          const job = jobs.get(model.id);
+          const end = job?.finishedAt ? Date.parse(job.finishedAt) : now;
+          return {
+            modelId: model.id,
+            name: model.name,
+            status: model.status as (typeof MODEL_STATUSES)[number],
+            jobId: job?.id ?? null,
+            jobStatus: job?.status ?? null,
+            progress: job?.progress ?? null,
+            startedAt: job?.startedAt ?? null,
+            elapsedSeconds: job?.startedAt
+              ? Math.round((end - Date.parse(job.startedAt)) / 1000)
+              : null,
+            failureReason: model.failure_reason ?? job?.error ?? null,
+          };
+        }),
+      };
+    },
+  );
+
+  app.post(
+    '/user/profile-picture',
+    {
+      bodyLimit: base64Length(MAX_PROFILE_PICTURE_BYTES),
+      config: { rateLimit: writeLimit, tooLargeMessage: PROFILE_TEXT.pictureTooLarge },
+      schema: {
+        summary: 'Replace the profile picture (JPEG/PNG/WebP, at most 5 MB)',
+        body: z.object({
+          imageBase64: z.string({ error: FILE_TEXT.invalidFile }).meta({
+            description: 'Base64 or a data URL',
+          }),
+          contentType: z.string({ error: PROFILE_TEXT.unsupportedPictureFormat }),
+        }),
+        response: withErrors({ 200: z.object({ profilePictureUrl: z.string() }) }, 400, 413, 415),
+      },
+    },
+    async (request) => {
+      const declared = request.body.contentType.toLowerCase();
+      if (!(PROFILE_PICTURE_MIME_TYPES as readonly string[]).includes(declared)) {
+        throw unsupportedMediaType(PROFILE_TEXT.unsupportedPictureFormat);
+      }
+      const image = await processImage(decodeBase64Image(request.body.imageBase64), {
+        maxBytes: MAX_PROFILE_PICTURE_BYTES,
+        tooLargeMessage: PROFILE_TEXT.pictureTooLarge,
+        allowedTypes: ['jpeg', 'png', 'webp'],
+        typeMessage: PROFILE_TEXT.unsupportedPictureFormat,
+      });
+      const user = request.user;
+      // A new key per picture: a cached URL of the old one can never show the new one.
+      const prefix = `users/${user.id}/profile/${Date.now().toString(36)}/`;
+      await app.storage.put(`${prefix}picture`, image.thumbnail.data, image.thumbnail.contentType);
+      await app.users.update(user.id, { profile_picture_key: `${prefix}picture` });
+      if (user.profile_picture_key) {
+        await app.storage.deletePrefix(user.profile_picture_key.replace(/picture$/, ''));
+      }
+      return {
+        profilePictureUrl: signedUrl(app.storage, requestOrigin(request), `${prefix}picture`),
+      };
+    },
+  );
+
+  app.delete(
+    '/user/profile-picture',
+    {
+      config: { rateLimit: writeLimit },
+      schema: {
+        summary: 'Remove the profile picture',
+        response: withErrors({ 200: z.object({ profilePicture: z.null() }) }, 404),
+      },
+    },
+    async (request) => {
+      const key = request.user.profile_picture_key;
+      if (!key) throw notFound(API_TEXT.imageNotFound);
+      await app.users.update(request.user.id, { profile_picture_key: null });
+      await app.storage.deletePrefix(key.replace(/picture$/, ''));
+      return { profilePicture: null };
+    },
+  );
+};

@@ -1,0 +1,56 @@
+import { API_TEXT, validateModelSelection, validatePrompt } from '@app/shared/spec';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound } from '../http-errors';
+import { onceFor } from '../jobs/idempotency';
+import type { Job, JobInputs } from '../jobs/queue';
+import { pickDefaultModel } from './models';
+import type { UserRow } from './users';
+
+/**
+ * The §5 rules in the spec's order: prompt, then models (1-2 of the caller's ready models).
+ * Without `modelIds` (the older `/generate` client) the user's default model is used.
+ */
+export async function checkGeneration(
+  app: FastifyInstance,
+  user: UserRow,
+  prompt: string,
+  modelIds: string[] | undefined,
+): Promise<string[]> {
+  const promptError = validatePrompt(prompt);
+  if (promptError) throw badRequest(promptError);
+
+  let ids = modelIds ? [...new Set(modelIds)] : undefined;
+  if (!ids) {
+    const fallback = pickDefaultModel(
+      await app.models.listWithPhotos(user.id),
+      user.default_model_id,
+    );
+    ids = fallback ? [fallback.id] : [];
+  }
+  const selectionError = validateModelSelection(ids.length);
+  if (selectionError) throw badRequest(selectionError);
+  for (const id of ids) {
+    const model = await app.models.findOwned(user.id, id);
+    if (!model) throw notFound(API_TEXT.modelNotFound);
+    if (model.status !== 'ready') throw badRequest(API_TEXT.modelNotReady);
+  }
+  return ids;
+}
+
+export function enqueueGeneration<K extends 'generate' | 'edit'>(
+  app: FastifyInstance,
+  user: UserRow,
+  kind: K,
+  input: JobInputs[K],
+  idempotencyKey: string | undefined,
+): Promise<Job<K>> {
+  return onceFor(app, user.id, kind, idempotencyKey, () =>
+    app.jobs.enqueue({
+      userId: user.id,
+      kind,
+      input,
+      ...(input.modelIds[0] ? { modelId: input.modelIds[0] } : {}),
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    }),
+  );
+}

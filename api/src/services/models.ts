@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { ModelStatus } from '@app/shared/spec';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ModelsTable } from '../db/schema';
+import type { Storage } from '../storage/storage';
+import { mediaKeys } from './media';
+
+export type ModelRow = Selectable<ModelsTable>;
+export interface ModelWithPhotos extends ModelRow {
+  photoIds: string[];
+}
+
+/**
+ * The user-level status of spec §3 (`modelStatus`): training while any model trains (the client
+ * polls then), else ready when any is ready, else failed when one failed, else none.
+ */
+export function aggregateModelStatus(models: readonly { status: string }[]): ModelStatus {
+  for (const status of ['training', 'ready', 'failed'] as const) {
+    if (models.some((model) => model.status === status)) return status;
+  }
+  return 'none';
+}
+
+/** The legacy `modelId` (spec §3): the chosen model, else the first ready one. */
+export function pickDefaultModel<T extends { id: string; status: string }>(
+  models: readonly T[],
+  defaultModelId: string | null,
+): T | undefined {
+  return (
+    models.find((model) => model.id === defaultModelId) ??
+    models.find((model) => model.status === 'ready')
+  );
+}
+
+export class ModelService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly storage: Storage,
+  ) {}
+
+  /** In the user's order, each with its training photos in upload order. */
+  async listWithPhotos(userId: string): Promise<ModelWithPhotos[]> {
+    const models = await this.db
+      .selectFrom('models')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('position', 'asc')
+      .orderBy('created_at', 'asc')
+      .execute();
+    if (models.length === 0) return [];
+    const links = await this.db
+      .selectFrom('model_photos')
+      .select(['model_id', 'media_id'])
+      .where(
+        'model_id',
+        'in',
+        models.map((model) => model.id),
+      )
+      .orderBy('position', 'asc')
+      .execute();
+    return models.map((model) => ({
+      ...model,
+      photoIds: links.filter((link) => link.model_id === model.id).map((link) => link.media_id),
+    }));
+  }
+
+  findOwned(userId: string, id: string): Promise<ModelRow | undefined> {
+    return this.db
+      .selectFrom('models')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** A new model in 'training', last in the user's order, linked to its photos. */
+  async createTraining(
+    db: Kysely<Database>,
+    userId: string,
+    fields: { name: string; triggerWord: string; photoIds: readonly string[] },
+  ): Promise<ModelRow> {
+    const now = new Date().toISOString();
+    const { last } = await db
+      .selectFrom('models')
+      .select((eb) => eb.fn.max('position').as('last'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const row: ModelRow = {
+      id: randomUUID(),
+      user_id: userId,
+      name: fields.name,
+      trigger_word: fields.triggerWord,
+      status: 'training',
+      position: (last ?? -1) + 1,
+      failure_reason: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await db.insertInto('models').values(row).execute();
+    await db
+      .insertInto('model_photos')
+      .values(
+        fields.photoIds.map((mediaId, position) => ({
+          model_id: row.id,
+          media_id: mediaId,
+          position,
+        })),
+      )
+      .execute();
+    return row;
+  }
+
+  async delete(model: ModelRow): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('models').where('id', '=', model.id).execute();
+      await trx
+        .updateTable('users')
+        .set({ default_model_id: null })
+        .where('id', '=', model.user_id)
+        .where('default_model_id', '=', model.id)
+        .execute();
+    });
+    // Trained weights live under the model's folder (written by the engine layer).
+    await this.storage.deletePrefix(`users/${model.user_id}/models/${model.id}/`);
+  }
+
+  /**
+   * `orderedIds` must name each of the user's models once. 'unknown': an id is not one of theirs
+   * (another user's model reads as missing); 'incomplete': some are left out or repeated.
+   */
+  async reorder(
+    userId: string,
+    orderedIds: readonly string[],
+  ): Promise<'done' | 'unknown' | 'incomplete'> {
+    return this.db.transaction().execute(async (trx) => {
+      const owned = await trx
+        .selectFrom('models')
+        .select('id')
+        .where('user_id', '=', userId)
+        .execute();
+      const ownedIds = new Set(owned.map((model) => model.id));
+      if (!orderedIds.every((id) => ownedIds.has(id))) return 'unknown';
+      if (orderedIds.length !== ownedIds.size || new Set(orderedIds).size !== orderedIds.length) {
+        return 'incomplete';
+      }
+      for (const [position, id] of orderedIds.entries()) {
+        await trx.updateTable('models').set({ position }).where('id', '=', id).execute();
+      }
+      return 'done';
+    });
+  }
+
+  /** The thumbnail of the model's first photo stands for the model (spec §3 "avatar image"). */
+  avatarKey(model: ModelWithPhotos): string | undefined {
+    const first = model.photoIds[0];
+    return first ? mediaKeys(model.user_id, first).thumbnail : undefined;
+  }
+}

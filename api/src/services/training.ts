@@ -1,0 +1,88 @@
+import {
+  API_TEXT,
+  deriveTriggerWord,
+  modelLimitReached,
+  validateModelName,
+  validateTrainingPhotoCount,
+  validateTriggerWord,
+} from '@app/shared/spec';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, conflict, forbidden, notFound } from '../http-errors';
+import { onceFor } from '../jobs/idempotency';
+import type { Job } from '../jobs/queue';
+import type { UserRow } from './users';
+
+export interface TrainingRequest {
+  modelName?: string;
+  triggerWord?: string;
+  photoIds?: string[];
+}
+
+/**
+ * Spec §5/§6 on the server: 5-20 of the caller's own uploaded photos, a name of at most 20
+ * characters, a one-word trigger (derived from the name when empty), the model limit, and one
+ * training at a time. The older client posts an empty body: it means "all my photos not yet in
+ * a model, named after me".
+ */
+export async function startTraining(
+  app: FastifyInstance,
+  user: UserRow,
+  request: TrainingRequest,
+  idempotencyKey: string | undefined,
+): Promise<Job<'train'>> {
+  return onceFor(app, user.id, 'train', idempotencyKey, () =>
+    createTraining(app, user, request, idempotencyKey),
+  );
+}
+
+async function createTraining(
+  app: FastifyInstance,
+  user: UserRow,
+  request: TrainingRequest,
+  idempotencyKey: string | undefined,
+): Promise<Job<'train'>> {
+  const name = (request.modelName ?? user.name).trim();
+  const nameError = validateModelName(name);
+  if (nameError) throw badRequest(nameError);
+  const triggerWord = request.triggerWord?.trim() || deriveTriggerWord(name);
+  const triggerError = validateTriggerWord(request.triggerWord ?? '');
+  if (triggerError) throw badRequest(triggerError);
+
+  const models = await app.models.listWithPhotos(user.id);
+  const photoIds = request.photoIds
+    ? [...new Set(request.photoIds)]
+    : (await app.media.trainingPhotos(user.id))
+        .map((photo) => photo.id)
+        .filter((id) => !models.some((model) => model.photoIds.includes(id)));
+  const countError = validateTrainingPhotoCount(photoIds.length);
+  if (countError) throw badRequest(countError);
+  const photos = await app.media.findManyOwned(user.id, photoIds);
+  if (
+    photos.length !== photoIds.length ||
+    photos.some((photo) => photo.type !== 'training' || photo.status !== 'ready')
+  ) {
+    throw notFound(API_TEXT.trainingPhotosNotFound);
+  }
+
+  // A failed model cannot be deleted (only ready ones can), so it must not hold a slot.
+  const limit = app.users.modelLimit(user);
+  const counted = models.filter((model) => model.status !== 'failed').length;
+  if (counted >= limit) throw forbidden(modelLimitReached(limit));
+  if (models.some((model) => model.status === 'training')) {
+    throw conflict(API_TEXT.modelAlreadyTraining);
+  }
+
+  return app.db.transaction().execute(async (trx) => {
+    const model = await app.models.createTraining(trx, user.id, { name, triggerWord, photoIds });
+    return app.jobs.enqueue(
+      {
+        userId: user.id,
+        kind: 'train',
+        modelId: model.id,
+        input: { modelId: model.id, triggerWord, photoIds },
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      },
+      trx,
+    );
+  });
+}

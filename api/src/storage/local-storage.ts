@@ -1,0 +1,71 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { API_PREFIX } from '../paths';
+import type { SignedUrlOptions, Storage } from './storage';
+import { sign } from './url-signature';
+
+/** Server-made keys only: letters, digits, `-`, `_`, `.` segments; never `..`. */
+const KEY_PATTERN = /^(?:[\w-][\w.-]*\/)*[\w-][\w.-]*$/;
+
+export const FILES_PATH = `${API_PREFIX}/files/`;
+
+export function isValidKey(key: string): boolean {
+  return KEY_PATTERN.test(key) && !key.split('/').includes('..');
+}
+
+/** Files under `<DATA_DIR>/files`, each with a `.type` sidecar holding its content type. */
+export class LocalStorage implements Storage {
+  private readonly root: string;
+
+  constructor(
+    dataDir: string,
+    private readonly secret: string,
+  ) {
+    this.root = resolve(dataDir, 'files');
+  }
+
+  private path(key: string): string {
+    if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
+    const path = join(this.root, key);
+    if (!path.startsWith(this.root + sep)) throw new Error(`Invalid storage key: ${key}`);
+    return path;
+  }
+
+  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+    const path = this.path(key);
+    await mkdir(dirname(path), { recursive: true });
+    // Write then rename: a reader never sees half a file.
+    const temp = `${path}.${process.pid}.tmp`;
+    await writeFile(temp, data);
+    await writeFile(`${path}.type`, contentType);
+    await rename(temp, path);
+  }
+
+  async read(key: string) {
+    const path = this.path(key);
+    try {
+      const [info, contentType] = await Promise.all([stat(path), readFile(`${path}.type`, 'utf8')]);
+      if (!info.isFile()) return undefined;
+      return { stream: createReadStream(path), size: info.size, contentType };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await rm(this.path(prefix.replace(/\/+$/, '')), { recursive: true, force: true });
+  }
+
+  signedGetUrl(key: string, { origin, expiresInSeconds, downloadName }: SignedUrlOptions): string {
+    const path = `${FILES_PATH}${key}`;
+    const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
+    const query = new URLSearchParams({
+      expires: String(expires),
+      signature: sign(this.secret, 'GET', path, expires),
+    });
+    if (downloadName) query.set('download', downloadName);
+    return `${origin}${path}?${query}`;
+  }
+}

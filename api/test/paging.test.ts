@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUser, startStudio, type Studio } from './support/studio';
+import type { TestUser } from './support/tokens';
+
+describe('GET /api/media keyset paging', { timeout: 60_000 }, () => {
+  let studio: Studio;
+  let user: TestUser;
+  let userId: string;
+  let clock = Date.parse('2026-01-01T00:00:00.000Z');
+
+  /** Rows as the engine would store them; several share a millisecond to test the tie-break. */
+  async function insertGenerated(count: number, sameMillisecond = 3): Promise<string[]> {
+    const rows = Array.from({ length: count }, (_, index) => {
+      if (index % sameMillisecond === 0) clock += 1;
+      return {
+        id: randomUUID(),
+        user_id: userId,
+        type: 'generated',
+        status: 'ready',
+        filename: `g${index}.png`,
+        content_type: 'image/png',
+        prompt: `prompt ${index}`,
+        created_at: new Date(clock).toISOString(),
+      };
+    });
+    for (let start = 0; start < rows.length; start += 200) {
+      await studio.running.app.db
+        .insertInto('media')
+        .values(rows.slice(start, start + 200))
+        .execute();
+    }
+    return rows.map((row) => row.id);
+  }
+
+  beforeAll(async () => {
+    studio = await startStudio();
+    user = newUser();
+    await studio.as(user, 'GET', '/api/user');
+    const row = await studio.running.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('identity_sub', '=', user.sub)
+      .executeTakeFirstOrThrow();
+    userId = row.id;
+  }, 30_000);
+  afterAll(() => studio.stop());
+
+  it('walks 1 000 items with no duplicates and no gaps, while new items arrive', async () => {
+    const original = new Set(await insertGenerated(1000));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const page = await studio.as(user, 'GET', `/api/media?type=generated&limit=37${query}`);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.items.map((item: { imageId: string }) => item.imageId));
+      cursor = page.body.nextCursor;
+      expect(page.body.hasMore).toBe(cursor !== null);
+      pages += 1;
+      // Newer images land in front of the walk and must not disturb it.
+      if (pages % 5 === 0) await insertGenerated(7);
+    } while (cursor);
+
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((id) => original.has(id))).toHaveLength(1000);
+    expect(seen.every((id) => original.has(id))).toBe(true);
+    expect(pages).toBe(Math.ceil(1000 / 37));
+  });
+
+  it('answers the default page of 10, newest first, filtered by type and status', async () => {
+    const first = await studio.as(user, 'GET', '/api/media');
+    expect(first.body.items).toHaveLength(10);
+    const times = first.body.items.map((item: { createdAt: string }) => item.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    const training = await studio.as(user, 'GET', '/api/media?type=training');
+    expect(training.body).toEqual({ items: [], hasMore: false, nextCursor: null });
+    const pending = await studio.as(user, 'GET', '/api/media?status=pending');
+    expect(pending.body.items).toEqual([]);
+  });
+});

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { solidPng } from './images';
+import type { Studio } from './studio';
+import type { TestUser } from './tokens';
+
+/** The user's row id (created on first sight if needed). */
+export async function userIdOf(studio: Studio, user: TestUser): Promise<string> {
+  await studio.as(user, 'GET', '/api/user');
+  const row = await studio.running.app.db
+    .selectFrom('users')
+    .select('id')
+    .where('identity_sub', '=', user.sub)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Small real PNG training photos through the base64 route (fast; formats are tested elsewhere). */
+export async function uploadPhotos(
+  studio: Studio,
+  user: TestUser,
+  count: number,
+): Promise<string[]> {
+  const png = (await solidPng(32, 32)).toString('base64');
+  const response = await studio.as(user, 'POST', '/api/media/upload', {
+    json: {
+      photos: Array.from({ length: count }, (_, index) => ({
+        imageBase64: png,
+        filename: `photo-${index}.png`,
+        contentType: 'image/png',
+        caption: '',
+      })),
+    },
+  });
+  if (response.status !== 200) throw new Error(`upload failed: ${JSON.stringify(response.body)}`);
+  return response.body.items.map((item: { imageId: string }) => item.imageId);
+}
+
+/** What the engine layer (issue 5) does when a training succeeds. */
+export async function markModelReady(studio: Studio, modelId: string): Promise<void> {
+  await studio.running.app.db
+    .updateTable('models')
+    .set({ status: 'ready' })
+    .where('id', '=', modelId)
+    .execute();
+}
+
+export async function trainReadyModel(
+  studio: Studio,
+  user: TestUser,
+  modelName = `Model ${randomUUID().slice(0, 4)}`,
+): Promise<string> {
+  const photoIds = await uploadPhotos(studio, user, 5);
+  const response = await studio.as(user, 'POST', '/api/media/start-training', {
+    json: { modelName, triggerWord: '', photoIds },
+  });
+  if (response.status !== 202) throw new Error(`training failed: ${JSON.stringify(response.body)}`);
+  await markModelReady(studio, response.body.modelId);
+  return response.body.modelId;
+}
+
+export async function makeAdmin(studio: Studio, user: TestUser): Promise<void> {
+  await studio.running.app.db
+    .updateTable('users')
+    .set({ is_admin: 1 })
+    .where('id', '=', await userIdOf(studio, user))
+    .execute();
+}

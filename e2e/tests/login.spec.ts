@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createConfirmedUser, mailedCode, TEST_PASSWORD } from './support/session';
+
+// Texts of @app/shared/spec (LOGIN_TEXT, FORM_TEXT) and of shell/src/login/texts.ts.
+const loginCard = (page: Page) => page.getByTestId('login-card');
+const loginError = (page: Page) => page.getByTestId('login-error');
+/** Required fields' labels end in an aria-hidden '*': match the accessible name instead. */
+const field = (card: Locator, name: string) => card.getByRole('textbox', { name, exact: true });
+
+async function openSignUp(page: Page) {
+  await page.goto('/');
+  await loginCard(page).getByRole('tab', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('heading', { name: 'Create a new account' })).toBeVisible();
+}
+
+test.describe('sign-in card', () => {
+  test('starts on Sign In with the focus in the Email field', async ({ page }) => {
+    await page.goto('/');
+    const card = loginCard(page);
+    await expect(card.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+    await expect(card.getByRole('tab', { name: 'Sign In' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(field(card, 'Email')).toBeFocused();
+    await expect(field(card, 'Password')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Forgot Your Password?' })).toBeVisible();
+    const box = await card.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(400);
+  });
+
+  test('arrow keys switch the tabs and each step focuses its first field', async ({ page }) => {
+    await page.goto('/');
+    const card = loginCard(page);
+    await card.getByRole('tab', { name: 'Sign In' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(card.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(field(card, 'Full Name')).toBeFocused();
+    await card.getByRole('button', { name: 'Back to Sign In' }).click();
+    await expect(field(card, 'Email')).toBeFocused();
+  });
+
+  test('a wrong password shows the provider message in the red box', async ({ page, baseURL }) => {
+    const user = await createConfirmedUser(baseURL!);
+    await page.goto('/');
+    const card = loginCard(page);
+    await field(card, 'Email').fill(user.email);
+    await field(card, 'Password').fill('not-the-password');
+    await field(card, 'Password').press('Enter');
+    await expect(loginError(page)).toHaveText('Incorrect username or password.');
+    await expect(card.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('signs a confirmed user in and leaves the card for /dashboard', async ({
+    page,
+    baseURL,
+  }) => {
+    const user = await createConfirmedUser(baseURL!);
+    await page.goto('/');
+    const card = loginCard(page);
+    await field(card, 'Email').fill(user.email);
+    await field(card, 'Password').fill(user.password);
+    await card.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(loginCard(page)).toHaveCount(0);
+  });
+});
+
+test.describe('Google', () => {
+  test('the Google button starts the hosted UI code flow with PKCE', async ({ page, baseURL }) => {
+    const config = (await (await fetch(`${baseURL}/config.json`)).json()) as {
+      auth: { oauthDomain?: string };
+    };
+    const domain = config.auth.oauthDomain;
+    test.skip(!domain, 'this deployment offers no Google sign-in');
+    // The hosted UI itself is the identity service's business; here only the request counts.
+    await page.route(`https://${domain}/oauth2/authorize**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>hosted UI</title>' }),
+    );
+    await page.goto('/');
+    const authorize = page.waitForRequest(`https://${domain}/oauth2/authorize**`);
+    await loginCard(page).getByRole('button', { name: 'Sign in with Google' }).click();
+    const params = new URL((await authorize).url()).searchParams;
+    expect(params.get('identity_provider')).toBe('Google');
+    expect(params.get('response_type')).toBe('code');
+    expect(params.get('code_challenge_method')).toBe('S256');
+    expect(params.get('code_challenge')).toBeTruthy();
+    expect(params.get('redirect_uri')).toBe(`${baseURL}/callback`);
+    expect(params.get('scope')?.split(' ').sort()).toEqual([
+      'aws.cognito.signin.user.admin',
+      'email',
+      'openid',
+      'phone',
+      'profile',
+    ]);
+  });
+});
+
+test.describe('sign-up', () => {
+  test('validates every field and the terms checkbox before calling the service', async ({
+    page,
+  }) => {
+    await openSignUp(page);
+    const card = loginCard(page);
+    await card.getByRole('button', { name: 'Create Account' }).click();
+    await expect(card.getByText('This field is required')).toHaveCount(4);
+    await expect(card.getByText('You must agree to the Terms and Conditions')).toBeVisible();
+
+    await field(card, 'Email').fill('not-an-email');
+    await field(card, 'Password').fill('short');
+    await field(card, 'Confirm Password').fill('shorter');
+    await expect(card.getByText('Please enter a valid email')).toBeVisible();
+    await expect(card.getByText('Password must have at least 8 characters')).toBeVisible();
+    await expect(card.getByText('Your passwords must match')).toBeVisible();
+    await expect(loginError(page)).toHaveCount(0);
+  });
+
+  test('sign up, confirm with the mailed code, and arrive signed in', async ({ page, baseURL }) => {
+    const email = `e2e-${randomUUID()}@example.com`;
+    await openSignUp(page);
+    const card = loginCard(page);
+    await field(card, 'Full Name').fill('Grace Hopper');
+    await field(card, 'Email').fill(email);
+    await field(card, 'Password').fill(TEST_PASSWORD);
+    await field(card, 'Confirm Password').fill(TEST_PASSWORD);
+    await card.getByRole('checkbox').check();
+    await card.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect(card.getByRole('heading', { name: 'We Emailed You' })).toBeVisible();
+    await expect(card).toContainText(
+      'Your code is on the way. To log in, enter the code we emailed to',
+    );
+    await expect(card).toContainText('It may take a minute to arrive');
+    await expect(card).not.toContainText(email);
+    await expect(field(card, 'Confirmation Code')).toBeFocused();
+
+    await field(card, 'Confirmation Code').fill(await mailedCode(baseURL!, email));
+    await field(card, 'Confirmation Code').press('Enter');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(loginCard(page)).toHaveCount(0);
+  });
+
+  test('a wrong confirmation code keeps the confirm screen with the message', async ({ page }) => {
+    const email = `e2e-${randomUUID()}@example.com`;
+    await openSignUp(page);
+    const card = loginCard(page);
+    await field(card, 'Full Name').fill('Grace Hopper');
+    await field(card, 'Email').fill(email);
+    await field(card, 'Password').fill(TEST_PASSWORD);
+    await field(card, 'Confirm Password').fill(TEST_PASSWORD);
+    await card.getByRole('checkbox').check();
+    await card.getByRole('button', { name: 'Create Account' }).click();
+    await field(card, 'Confirmation Code').fill('000000');
+    await card.getByRole('button', { name: 'Confirm' }).click();
+    await expect(loginError(page)).toBeVisible();
+    await expect(card.getByRole('heading', { name: 'We Emailed You' })).toBeVisible();
+  });
+});
+
+test.describe('forgot password', () => {
+  test('resets the password with the mailed code, then signs in with it', async ({
+    page,
+    baseURL,
+  }) => {
+    const user = await createConfirmedUser(baseURL!);
+    const newPassword = 'a-brand-new-password';
+    await page.goto('/');
+    const card = loginCard(page);
+    await card.getByRole('button', { name: 'Forgot Your Password?' }).click();
+    await expect(card.getByRole('heading', { name: 'Reset Password:' })).toBeVisible();
+    await field(card, 'Email').fill(user.email);
+    await card.getByRole('button', { name: 'Send code' }).click();
+
+    await expect(field(card, 'Code')).toBeVisible();
+    await expect(card).toContainText('It may take a minute to arrive');
+    // The sign-up code was mailed first; wait for the reset mail on top of it.
+    await expect
+      .poll(async () => (await fetchOutbox(baseURL!, user.email)).length, { timeout: 10_000 })
+      .toBeGreaterThan(1);
+    await field(card, 'Code').fill(await mailedCode(baseURL!, user.email));
+    await field(card, 'New Password').fill(newPassword);
+    await field(card, 'Confirm Password').fill(newPassword);
+    await card.getByRole('button', { name: 'Submit' }).click();
+
+    await expect(card.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+    await expect(field(card, 'Email')).toHaveValue(user.email);
+    await field(card, 'Password').fill(newPassword);
+    await field(card, 'Password').press('Enter');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+async function fetchOutbox(origin: string, email: string): Promise<unknown[]> {
+  const response = await fetch(`${origin}/identity/dev/outbox?to=${encodeURIComponent(email)}`);
+  return (await response.json()) as unknown[];
+}

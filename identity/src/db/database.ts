@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { userPool } from './migrations/0001-user-pool';
+import { hostedUi } from './migrations/0002-hosted-ui';
+import { totpLastStep } from './migrations/0003-totp-last-step';
+import type { IdentityDatabase } from './schema';
+
+const BUSY_TIMEOUT_MS = 5000;
+
+/** Opens (creating on first start) `<dataDir>/identity.sqlite` and migrates it to the latest schema. */
+export async function openIdentityDatabase(dataDir: string): Promise<Kysely<IdentityDatabase>> {
+  mkdirSync(dataDir, { recursive: true });
+  const sqlite = new SQLite(join(dataDir, 'identity.sqlite'));
+  // busy_timeout first (the WAL switch itself may wait), then WAL: the plugin, the hosted UI and
+  // the CLI use this file from separate connections.
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<IdentityDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    throw new Error('identity: database migration failed', { cause: error });
+  }
+  return db;
+}
+
+const MIGRATION_ATTEMPTS = 10;
+
+/**
+ * Kysely takes no lock for SQLite migrations, so two connections opening a fresh file at once
+ * may both try the same migration; the loser's transaction rolls back ("table already exists")
+ * and its next attempt finds the work done.
+ */
+async function migrate(db: Kysely<IdentityDatabase>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: {
+      getMigrations: async () => ({
+        '0001-user-pool': userPool,
+        '0002-hosted-ui': hostedUi,
+        '0003-totp-last-step': totpLastStep,
+      }),
+    },
+  });
+  for (let attempt = 1; ; attempt += 1) {
+    const { error } = await migrator.migrateToLatest();
+    if (error === undefined) return;
+    if (attempt === MIGRATION_ATTEMPTS) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+  }
+}

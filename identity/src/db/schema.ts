@@ -1,0 +1,113 @@
+/** Timestamps are epoch milliseconds: compared with the injectable clock, never with SQL `now`. */
+type EpochMs = number;
+
+export type UserStatus =
+  'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'EXTERNAL_PROVIDER';
+
+export interface UsersTable {
+  /** uuid: the `sub`, and Cognito's internal username when e-mail is the sign-in name. */
+  id: string;
+  /** Lower-cased: sign-in by e-mail is case-insensitive. */
+  email: string;
+  email_verified: number;
+  status: UserStatus;
+  /** Other attributes (name, picture, custom:*) as a JSON object of strings. */
+  attributes: string;
+  srp_salt: string | null;
+  srp_verifier: string | null;
+  is_admin: number;
+  google_sub: string | null;
+  /** Set by AssociateSoftwareToken, moved to totp_secret once a code from it is verified. */
+  totp_pending_secret: string | null;
+  totp_secret: string | null;
+  /** The 30-second step of the last accepted authenticator code: a code works only once. */
+  totp_last_step: number | null;
+  totp_enabled: number;
+  email_mfa_enabled: number;
+  preferred_mfa: string | null;
+  failed_sign_ins: number;
+  locked_until: EpochMs | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export type CodePurpose = 'sign_up' | 'reset_password' | 'verify_email' | 'email_mfa';
+
+export interface CodesTable {
+  user_id: string;
+  purpose: CodePurpose;
+  /** SHA-256 of the code: a database leak does not hand out live codes. */
+  code_hash: string;
+  expires_at: EpochMs;
+  failed_attempts: number;
+}
+
+export interface OutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: EpochMs;
+}
+
+export interface RefreshTokensTable {
+  /** The `origin_jti` of every access and id token minted from this refresh token. */
+  id: string;
+  token_hash: string;
+  user_id: string;
+  client_id: string;
+  scope: string;
+  auth_time: number;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  revoked_at: EpochMs | null;
+}
+
+export interface AuthSessionsTable {
+  id: string;
+  user_id: string;
+  challenge: string;
+  /** Challenge-specific JSON (SRP ephemeral, TOTP secret being set up, ...). */
+  state: string;
+  expires_at: EpochMs;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  private_jwk: string;
+  created_at: EpochMs;
+}
+
+/** A hosted-UI sign-in waiting for Google's answer, keyed by the state we sent Google. */
+export interface UpstreamRequestsTable {
+  state: string;
+  nonce: string;
+  /** Our PKCE verifier towards Google. */
+  code_verifier: string;
+  /** The app's redirect_uri, state and PKCE challenge, for when Google answers. */
+  redirect_uri: string;
+  client_state: string | null;
+  code_challenge: string;
+  scope: string;
+  expires_at: EpochMs;
+}
+
+export interface AuthorizationCodesTable {
+  code_hash: string;
+  user_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  scope: string;
+  expires_at: EpochMs;
+}
+
+export interface IdentityDatabase {
+  users: UsersTable;
+  codes: CodesTable;
+  outbox: OutboxTable;
+  refresh_tokens: RefreshTokensTable;
+  auth_sessions: AuthSessionsTable;
+  signing_keys: SigningKeysTable;
+  upstream_requests: UpstreamRequestsTable;
+  authorization_codes: AuthorizationCodesTable;
+}

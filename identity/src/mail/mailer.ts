@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { createTransport, type Transporter } from 'nodemailer';
+import type { IdentityDatabase } from '../db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export type SendMail = (message: MailMessage, log: FastifyBaseLogger) => Promise<void>;
+
+/**
+ * Every message goes to the outbox (stored, logged) so an operator can always see what was sent;
+ * with SMTP configured it is also delivered. A delivery failure is logged, not thrown: the user
+ * can ask for the code again, as with Cognito's own mail.
+ */
+export function createMailer(
+  db: Kysely<IdentityDatabase>,
+  options: { smtpUrl: string | undefined; mailFrom: string; devOutbox: boolean; now: () => Date },
+): { send: SendMail; close: () => void } {
+  // Codes in a production log are secrets in the wrong place; there SMTP delivers them instead.
+  const logBodies = options.devOutbox || options.smtpUrl === undefined;
+  const transport: Transporter | undefined =
+    options.smtpUrl === undefined ? undefined : createTransport(withTimeouts(options.smtpUrl));
+
+  const send: SendMail = async (message, log) => {
+    await db
+      .insertInto('outbox')
+      .values({
+        id: randomUUID(),
+        to_address: message.to.toLowerCase(),
+        subject: message.subject,
+        body: message.text,
+        created_at: options.now().getTime(),
+      })
+      .execute();
+    log.info(
+      { to: message.to, subject: message.subject },
+      logBodies ? `identity mail: ${message.text}` : 'identity mail',
+    );
+    if (transport === undefined) return;
+    try {
+      await transport.sendMail({ from: options.mailFrom, ...message });
+    } catch (error) {
+      log.error({ err: error, to: message.to }, 'identity mail delivery failed');
+    }
+  };
+  return { send, close: () => transport?.close() };
+}
+
+/**
+ * The API call waits for the mail, so an unreachable server must fail in seconds, not in
+ * nodemailer's default two minutes. Values already in the URL win (nodemailer reads them there).
+ */
+function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  const defaults = { connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '20000' };
+  for (const [name, value] of Object.entries(defaults)) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+  }
+  return url.toString();
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { assertPasswordPolicy } from '../auth/password-policy';
+import { deliverCode } from '../codes/deliver-code';
+import { CognitoError } from '../errors';
+import { createPasswordVerifier } from '../srp/password-verifier';
+import { findUserByUsername, insertUser } from '../users/user-store';
+import { writableAttributes } from '../users/writable-attributes';
+import { assertClientId, attributeListSchema, clientIdField, parseInput } from './input';
+import type { OperationHandler } from './index';
+
+const schema = z.object({
+  ...clientIdField,
+  Username: z.string().min(1),
+  Password: z.string().min(1),
+  UserAttributes: attributeListSchema.optional(),
+});
+
+/** Cognito's check for pools whose username is the e-mail address. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Sign-up requires email and name (the spec's pool); the e-mail is the username. */
+export const signUp: OperationHandler = async (input, { service, log }) => {
+  const request = parseInput(schema, input);
+  assertClientId(service.options, request.ClientId);
+  const email = request.Username.trim().toLowerCase();
+  if (!EMAIL_PATTERN.test(email)) {
+    throw new CognitoError('InvalidParameterException', 'Username should be an email.');
+  }
+  const attributes = writableAttributes(request.UserAttributes ?? []);
+  const emailAttribute = attributes.email;
+  if (emailAttribute !== undefined && emailAttribute.toLowerCase() !== email) {
+    throw new CognitoError(
+      'InvalidParameterException',
+      'Attributes did not conform to the schema: email must be the username',
+    );
+  }
+  const name = attributes.name?.trim();
+  if (!name) {
+    throw new CognitoError(
+      'InvalidParameterException',
+      'Attributes did not conform to the schema: name: The attribute is required',
+    );
+  }
+  assertPasswordPolicy(request.Password);
+
+  const existing = await findUserByUsername(service.db, email);
+  // Cognito says so even with PreventUserExistenceErrors: a sign-up form cannot hide it.
+  if (existing !== undefined) {
+    throw new CognitoError(
+      'UsernameExistsException',
+      'An account with the given email already exists.',
+    );
+  }
+  const { email: _email, ...otherAttributes } = attributes;
+  const user = await insertUser(
+    service.db,
+    {
+      email,
+      emailVerified: false,
+      status: 'UNCONFIRMED',
+      attributes: { ...otherAttributes, name },
+      verifierFor: (id) => createPasswordVerifier(service.options.poolName, id, request.Password),
+    },
+    service.options.now(),
+  );
+  return {
+    UserSub: user.id,
+    UserConfirmed: false,
+    CodeDeliveryDetails: await deliverCode(service, user.id, 'sign_up', email, log),
+  };
+};

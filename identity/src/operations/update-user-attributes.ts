@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { deliverCode } from '../codes/deliver-code';
+import { CognitoError } from '../errors';
+import { authenticateAccessToken } from '../tokens/access-token';
+import { findUserByUsername, updateUser, userAttributes } from '../users/user-store';
+import { writableAttributes } from '../users/writable-attributes';
+import { attributeListSchema, parseInput } from './input';
+import type { OperationHandler } from './index';
+
+const schema = z.object({ AccessToken: z.string().min(1), UserAttributes: attributeListSchema });
+
+/** A new e-mail is stored unverified and a code goes to it (VerifyUserAttribute confirms it). */
+export const updateUserAttributes: OperationHandler = async (input, { service, log }) => {
+  const request = parseInput(schema, input);
+  const { user } = await authenticateAccessToken(service, request.AccessToken);
+  const { email: requestedEmail, ...others } = writableAttributes(request.UserAttributes);
+  if (others.name !== undefined && others.name.trim() === '') {
+    throw new CognitoError(
+      'InvalidParameterException',
+      'Attributes did not conform to the schema: name: The attribute is required',
+    );
+  }
+  const newEmail = requestedEmail?.trim().toLowerCase();
+  const emailChanges = newEmail !== undefined && newEmail !== user.email;
+  if (emailChanges) {
+    const owner = await findUserByUsername(service.db, newEmail);
+    if (owner !== undefined) {
+      throw new CognitoError(
+        'AliasExistsException',
+        'An account with the given email already exists.',
+      );
+    }
+  }
+  await updateUser(
+    service.db,
+    user.id,
+    {
+      attributes: JSON.stringify({ ...userAttributes(user), ...others }),
+      ...(emailChanges ? { email: newEmail, email_verified: 0 } : {}),
+    },
+    service.options.now(),
+  );
+  if (!emailChanges) return { CodeDeliveryDetailsList: [] };
+  return {
+    CodeDeliveryDetailsList: [await deliverCode(service, user.id, 'verify_email', newEmail, log)],
+  };
+};

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { consumeCode } from '../codes/verification-codes';
+import { CognitoError } from '../errors';
+import { authenticateAccessToken } from '../tokens/access-token';
+import { updateUser } from '../users/user-store';
+import { parseInput } from './input';
+import type { OperationHandler } from './index';
+
+const schema = z.object({
+  AccessToken: z.string().min(1),
+  AttributeName: z.string().min(1),
+  Code: z.string().min(1),
+});
+
+export const verifyUserAttribute: OperationHandler = async (input, { service }) => {
+  const request = parseInput(schema, input);
+  const { user } = await authenticateAccessToken(service, request.AccessToken);
+  if (request.AttributeName !== 'email') {
+    throw new CognitoError(
+      'InvalidParameterException',
+      `Invalid attribute name: ${request.AttributeName} cannot be verified`,
+    );
+  }
+  await consumeCode(service, user.id, 'verify_email', request.Code);
+  await updateUser(service.db, user.id, { email_verified: 1 }, service.options.now());
+  return {};
+};

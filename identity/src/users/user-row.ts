@@ -1,0 +1,4 @@
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../db/schema';
+
+export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,32 @@
+import { IDENTITY_TEXT } from '@app/shared/spec';
+import { createContext, useContext } from 'react';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+/** Identity data of the signed-in user (spec §3), from the user pool. */
+export interface AuthUser {
+  userId: string;
+  username: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+}
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: AuthUser | null;
+  /** Why the last Google (hosted UI) sign-in failed, for the /callback screen. */
+  redirectError: string | null;
+  /** Re-reads the user's attributes, e.g. after a name change. */
+  refreshUser: () => Promise<void>;
+  /** Signs out here and everywhere the bus reaches; hosted (Google) sign-ins leave via the IdP. */
+  logout: () => Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error(IDENTITY_TEXT.useAuthOutsideProvider);
+  return value;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { hasStoredSession, storedUser } from './stored-session';
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+const jwt = (claims: object) =>
+  `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.signature`;
+
+describe('stored session', () => {
+  it('knows a signed-out browser without aws-amplify', () => {
+    const storage = new MemoryStorage();
+    expect(hasStoredSession('client', storage)).toBe(false);
+    expect(storedUser('client', storage)).toBeNull();
+  });
+
+  it('reads the signed-in user from the stored id token', () => {
+    const storage = new MemoryStorage();
+    storage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'u-1');
+    storage.setItem(
+      'CognitoIdentityServiceProvider.client.u-1.idToken',
+      jwt({ sub: 'sub-1', email: 'zoë@example.com', email_verified: true, name: 'Zoë Ström' }),
+    );
+    expect(hasStoredSession('client', storage)).toBe(true);
+    expect(storedUser('client', storage)).toEqual({
+      userId: 'sub-1',
+      username: 'u-1',
+      email: 'zoë@example.com',
+      emailVerified: true,
+      name: 'Zoë Ström',
+    });
+  });
+
+  it('treats a damaged token as no user', () => {
+    const storage = new MemoryStorage();
+    storage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'u-1');
+    storage.setItem('CognitoIdentityServiceProvider.client.u-1.idToken', 'not-a-jwt');
+    expect(storedUser('client', storage)).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import type { AuthUser } from './auth-context';
+
+/**
+ * What aws-amplify keeps in localStorage, read without loading aws-amplify: a signed-out visitor
+ * gets the sign-in screen at once, and an offline start still knows who is signed in.
+ */
+const keyPrefix = (userPoolClientId: string) =>
+  `CognitoIdentityServiceProvider.${userPoolClientId}`;
+
+export function lastAuthUserKey(userPoolClientId: string) {
+  return `${keyPrefix(userPoolClientId)}.LastAuthUser`;
+}
+
+export function hasStoredSession(userPoolClientId: string, storage: Storage = localStorage) {
+  return storage.getItem(lastAuthUserKey(userPoolClientId)) !== null;
+}
+
+function decodeClaims(jwt: string): Record<string, unknown> | null {
+  try {
+    const payload = jwt.split('.')[1] ?? '';
+    const binary = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in user as the stored id token describes them (no network needed). */
+export function storedUser(
+  userPoolClientId: string,
+  storage: Storage = localStorage,
+): AuthUser | null {
+  const username = storage.getItem(lastAuthUserKey(userPoolClientId));
+  const idToken = username && storage.getItem(`${keyPrefix(userPoolClientId)}.${username}.idToken`);
+  const claims = idToken ? decodeClaims(idToken) : null;
+  if (!username || !claims || typeof claims.sub !== 'string') return null;
+  return {
+    userId: claims.sub,
+    username,
+    email: typeof claims.email === 'string' ? claims.email : '',
+    emailVerified: claims.email_verified === true,
+    name: typeof claims.name === 'string' ? claims.name : '',
+  };
+}

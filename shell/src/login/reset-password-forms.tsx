@@ -1,0 +1,114 @@
+import { LOGIN_TEXT } from '@app/shared/spec';
+import { Button } from '@fluentui/react-components';
+import {
+  BackToSignInLink,
+  CodeDeliveryNote,
+  FormActions,
+  StepForm,
+  SubmitButton,
+  TextField,
+  useFormValues,
+  type StepProps,
+} from './form-parts';
+import { passwordPolicyOf, validateNewPasswordPair, validateRequiredField } from './login-forms';
+import { LOGIN_STEP_TEXT } from './texts';
+import { amplifyConfig } from '../auth/load-amplify';
+
+export function ForgotPasswordForm({ state, actions }: StepProps) {
+  const form = useFormValues({ username: state.username });
+  const errors = validateRequiredField('username', form.values.username);
+  const shown = form.shownErrors(errors);
+  return (
+    <StepForm
+      heading={LOGIN_TEXT.resetPasswordHeader}
+      onSubmit={() => form.submit(errors, () => actions.resetPassword(form.values.username.trim()))}
+    >
+      <TextField
+        label={LOGIN_TEXT.usernameLabel}
+        name="username"
+        type="email"
+        autoComplete="username"
+        value={form.values.username}
+        errors={shown.username}
+        onChange={(value) => form.setValue('username', value)}
+        onBlur={() => form.touch('username')}
+      />
+      <FormActions>
+        <SubmitButton
+          busy={state.busy}
+          label={LOGIN_STEP_TEXT.sendCode}
+          busyLabel={LOGIN_STEP_TEXT.sending}
+        />
+      </FormActions>
+      <BackToSignInLink actions={actions} />
+    </StepForm>
+  );
+}
+
+export function ConfirmResetPasswordForm({ state, actions }: StepProps) {
+  const form = useFormValues({ confirmation_code: '', password: '', confirm_password: '' });
+  const policy = passwordPolicyOf(amplifyConfig());
+  const errorsWith = (touched: { password: boolean; confirm_password: boolean }) => ({
+    ...validateRequiredField('confirmation_code', form.values.confirmation_code),
+    ...validateNewPasswordPair(form.values, touched, policy),
+  });
+  const shown = form.shownErrors(
+    errorsWith({
+      password: form.isTouched('password'),
+      confirm_password: form.isTouched('confirm_password'),
+    }),
+  );
+  const field = (name: 'confirmation_code' | 'password' | 'confirm_password') => ({
+    name,
+    value: form.values[name],
+    errors: shown[name],
+    onChange: (value: string) => form.setValue(name, value),
+    onBlur: () => form.touch(name),
+  });
+
+  return (
+    <StepForm
+      heading={LOGIN_TEXT.resetPasswordHeader}
+      onSubmit={() =>
+        form.submit(errorsWith({ password: true, confirm_password: true }), () =>
+          actions.confirmResetPassword(form.values.confirmation_code, form.values.password),
+        )
+      }
+    >
+      <CodeDeliveryNote codeDelivery={state.codeDelivery} />
+      <TextField
+        label={LOGIN_STEP_TEXT.codeLabel}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        {...field('confirmation_code')}
+      />
+      <TextField
+        label={LOGIN_STEP_TEXT.newPasswordLabel}
+        type="password"
+        autoComplete="new-password"
+        {...field('password')}
+      />
+      <TextField
+        label={LOGIN_STEP_TEXT.confirmPasswordLabel}
+        type="password"
+        autoComplete="new-password"
+        {...field('confirm_password')}
+      />
+      <FormActions>
+        <SubmitButton
+          busy={state.busy}
+          label={LOGIN_STEP_TEXT.submit}
+          busyLabel={LOGIN_STEP_TEXT.submitting}
+        />
+        <Button
+          type="button"
+          disabled={state.busy}
+          onClick={() => actions.resetPassword(state.username)}
+        >
+          {LOGIN_STEP_TEXT.resendCode}
+        </Button>
+      </FormActions>
+      <BackToSignInLink actions={actions} />
+    </StepForm>
+  );
+}

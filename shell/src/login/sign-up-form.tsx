@@ -1,0 +1,104 @@
+import { COMMON_TEXT, LOGIN_TEXT, socialButtonLabel } from '@app/shared/spec';
+import { Button, Checkbox, Field, Link } from '@fluentui/react-components';
+import { useState } from 'react';
+import {
+  BackToSignInLink,
+  FormActions,
+  StepForm,
+  SubmitButton,
+  TextField,
+  useFormValues,
+  type StepProps,
+} from './form-parts';
+import { isGoogleSignInConfigured, passwordPolicyOf, validateSignUpForm } from './login-forms';
+import { LEGAL_LINKS, LOGIN_STEP_TEXT } from './texts';
+import { amplifyConfig } from '../auth/load-amplify';
+
+export function SignUpForm({ state, actions }: StepProps) {
+  const form = useFormValues({ name: '', email: '', password: '', confirm_password: '' });
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const config = amplifyConfig();
+  const policy = passwordPolicyOf(config);
+  const touched = {
+    password: form.isTouched('password'),
+    confirm_password: form.isTouched('confirm_password'),
+  };
+  const errors = validateSignUpForm(form.values, touched, policy, termsAccepted);
+  const shown = form.shownErrors(errors);
+  const everyFieldTouched = { password: true, confirm_password: true };
+
+  const fieldProps = (name: 'name' | 'email' | 'password' | 'confirm_password') => ({
+    name,
+    value: form.values[name],
+    errors: shown[name],
+    onChange: (value: string) => form.setValue(name, value),
+    onBlur: () => form.touch(name),
+  });
+
+  return (
+    <StepForm
+      heading={LOGIN_TEXT.signUpHeader}
+      onSubmit={() =>
+        form.submit(validateSignUpForm(form.values, everyFieldTouched, policy, termsAccepted), () =>
+          actions.signUp(form.values),
+        )
+      }
+    >
+      <BackToSignInLink actions={actions} />
+      <TextField label={COMMON_TEXT.fullName} autoComplete="name" {...fieldProps('name')} />
+      <TextField
+        label={LOGIN_STEP_TEXT.emailLabel}
+        type="email"
+        autoComplete="email"
+        {...fieldProps('email')}
+      />
+      <TextField
+        label={LOGIN_STEP_TEXT.passwordLabel}
+        type="password"
+        autoComplete="new-password"
+        {...fieldProps('password')}
+      />
+      <TextField
+        label={LOGIN_STEP_TEXT.confirmPasswordLabel}
+        type="password"
+        autoComplete="new-password"
+        {...fieldProps('confirm_password')}
+      />
+      <Field
+        required
+        validationState={shown.terms ? 'error' : 'none'}
+        validationMessage={shown.terms?.[0]}
+      >
+        <Checkbox
+          name="terms"
+          checked={termsAccepted}
+          onChange={(_event, data) => setTermsAccepted(data.checked === true)}
+          label={
+            <>
+              {LOGIN_STEP_TEXT.termsPrefix}{' '}
+              <Link href={LEGAL_LINKS.terms} target="_blank" rel="noopener noreferrer">
+                {LOGIN_STEP_TEXT.termsLink}
+              </Link>{' '}
+              {LOGIN_STEP_TEXT.termsJoin}{' '}
+              <Link href={LEGAL_LINKS.privacy} target="_blank" rel="noopener noreferrer">
+                {LOGIN_STEP_TEXT.privacyLink}
+              </Link>
+            </>
+          }
+        />
+      </Field>
+      <FormActions>
+        <SubmitButton
+          busy={state.busy}
+          label={LOGIN_STEP_TEXT.createAccount}
+          busyLabel={LOGIN_STEP_TEXT.creatingAccount}
+        />
+        {isGoogleSignInConfigured(config) && (
+          <Button type="button" disabled={state.busy} onClick={actions.signInWithGoogle}>
+            {socialButtonLabel('Google', 'signUp')}
+          </Button>
+        )}
+      </FormActions>
+    </StepForm>
+  );
+}

@@ -1,0 +1,44 @@
+import { LOGIN_TEXT, ROUTES } from '@app/shared/spec';
+import { Spinner } from '@fluentui/react-components';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
+import { AuthLoading } from '../auth/auth-loading';
+import { loadAmplify } from '../auth/load-amplify';
+
+const LoginPage = lazy(async () => {
+  const { LoginPage: Page } = await import('../login/login-page');
+  return { default: Page };
+});
+
+const warmUpAmplify = () => void loadAmplify();
+
+/** `/`: the sign-in screen when signed out; signed in, it goes on to /dashboard (spec §2, §4). */
+export function HomeRoute() {
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  // A sign-in started here finishes its own steps (verify contact) before the redirect.
+  const [signingIn, setSigningIn] = useState(false);
+  const [finished, setFinished] = useState(false);
+  if (status === 'unauthenticated' && !signingIn) setSigningIn(true);
+  const proceed = status === 'authenticated' && (!signingIn || finished);
+
+  useEffect(() => {
+    if (proceed) navigate(ROUTES.dashboard, { replace: true });
+  }, [proceed, navigate]);
+
+  if (status === 'loading') return <AuthLoading />;
+  if (proceed) return <Spinner style={{ marginTop: 48 }} label={LOGIN_TEXT.redirecting} />;
+  return (
+    // aws-amplify is fetched once the visitor starts typing or tapping, not for the first paint.
+    <section
+      data-testid="home-page"
+      onKeyDownCapture={warmUpAmplify}
+      onPointerDownCapture={warmUpAmplify}
+    >
+      <Suspense fallback={<AuthLoading />}>
+        <LoginPage onFinished={() => setFinished(true)} />
+      </Suspense>
+    </section>
+  );
+}
