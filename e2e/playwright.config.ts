@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { defineConfig, devices, type LaunchOptions } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, REPO_ROOT } from './tests/support/paths';
+import { productEnv } from './tests/support/product-env';
 
 /** Debian's Chromium; tests never download a browser. */
 const launchOptions: LaunchOptions = {
@@ -41,6 +42,6 @@ export default defineConfig({
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    env: productEnv(E2E_PORT, E2E_DATA_DIR),
   },
 });

@@ -42,12 +42,20 @@ function stop() {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
+const shellOrigin = `http://localhost:${FRONTENDS.find((app) => app.dir === 'shell').devPort}`;
 run(
   'api',
   join(root, 'api', 'node_modules', '.bin', 'tsx'),
   ['watch', '--clear-screen=false', 'src/main.ts'],
   join(root, 'api'),
-  { ...remoteUrls, SERVE_WEB: 'false' },
+  {
+    ...remoteUrls,
+    SERVE_WEB: 'false',
+    // The browser talks to the shell's dev server, which proxies the api and the identity service.
+    IDENTITY_ALLOWED_ORIGINS: shellOrigin,
+    IDENTITY_REDIRECT_URIS: `${shellOrigin}/callback`,
+    IDENTITY_LOGOUT_URIS: `${shellOrigin}/logout`,
+  },
 );
 for (const app of FRONTENDS) {
   const dir = join(root, app.dir);
@@ -58,5 +66,4 @@ for (const app of FRONTENDS) {
     dir,
   );
 }
-const shell = FRONTENDS.find((app) => app.dir === 'shell');
-console.log(`Open http://localhost:${shell.devPort} (api on http://localhost:3000)`);
+console.log(`Open ${shellOrigin} (api on http://localhost:3000)`);

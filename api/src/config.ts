@@ -1,7 +1,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IDENTITY_DEFAULTS } from '@app/identity';
-import type { RemoteName } from '@app/shared/runtime-config';
+import type { RemoteName, SiteLinks } from '@app/shared/runtime-config';
 import { z } from 'zod';
 import { IDENTITY_PREFIX, remotePath } from './paths';
 
@@ -44,6 +44,8 @@ export interface AppConfig {
   };
   /** Where browsers reach this process: signed file URLs and checkout return pages use it. */
   publicUrl: string;
+  /** The operator's marketing, terms and privacy pages, served to the shell. */
+  links: SiteLinks;
   /** Lower-cased; a verified e-mail on this list makes its user an admin (spec §6). */
   adminEmails: readonly string[];
   /** HMAC key of the signed file URLs; undefined: one generated and kept in the data directory. */
@@ -126,6 +128,9 @@ const envSchema = z
       .string()
       .regex(/^[\w.-]+(:\d{1,5})?$/, 'must be host[:port] without a scheme')
       .optional(),
+    MARKETING_URL: z.string().refine(isHttpUrl, 'must be an absolute http(s) URL').optional(),
+    TERMS_URL: z.string().refine(isHttpUrl, 'must be an absolute http(s) URL').optional(),
+    PRIVACY_URL: z.string().refine(isHttpUrl, 'must be an absolute http(s) URL').optional(),
     ADMIN_EMAILS: z.string().default(''),
     URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
@@ -232,6 +237,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         vars.COGNITO_OAUTH_DOMAIN ?? (embeddedIdentity ? EMBEDDED_OAUTH_DOMAIN : undefined),
     },
     publicUrl,
+    links: {
+      ...(vars.MARKETING_URL ? { marketing: vars.MARKETING_URL } : {}),
+      ...(vars.TERMS_URL ? { terms: vars.TERMS_URL } : {}),
+      ...(vars.PRIVACY_URL ? { privacy: vars.PRIVACY_URL } : {}),
+    },
     adminEmails: vars.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter((email) => email !== ''),

@@ -10,7 +10,15 @@ const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 function startMain(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: API_DIR,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      // Any free port: a running product or another test may hold the default 3443.
+      IDENTITY_HOSTED_UI_PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }

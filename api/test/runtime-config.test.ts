@@ -38,6 +38,20 @@ describe('GET /config.json', () => {
         userPoolEndpoint: `${url}/identity/`,
         oauthDomain: 'localhost:3443',
       },
+      links: {},
+    });
+  });
+
+  it("serves the operator's marketing, terms and privacy pages when configured", async () => {
+    const { document } = await fetchConfig({
+      MARKETING_URL: 'https://studio.example',
+      TERMS_URL: 'https://studio.example/terms',
+      PRIVACY_URL: 'https://studio.example/privacy',
+    });
+    expect(document.links).toEqual({
+      marketing: 'https://studio.example',
+      terms: 'https://studio.example/terms',
+      privacy: 'https://studio.example/privacy',
     });
   });
 

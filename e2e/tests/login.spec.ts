@@ -143,6 +143,7 @@ test.describe('sign-up', () => {
     await field(card, 'Confirmation Code').press('Enter');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(loginCard(page)).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Grace!' })).toBeVisible();
   });
 
   test('a wrong confirmation code keeps the confirm screen with the message', async ({ page }) => {

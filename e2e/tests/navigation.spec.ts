@@ -50,6 +50,11 @@ test.describe('signed in', () => {
     });
   }
 
+  test('the gallery greets the user by first name', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Welcome back, Ada!' })).toBeVisible();
+  });
+
   test('the bottom navigation moves between remotes', async ({ page }) => {
     await page.goto('/dashboard');
     await expect(page.getByTestId('remote-gallery')).toBeVisible();

@@ -2,26 +2,26 @@ import type { FastifyPluginAsync } from 'fastify';
 import { addCors } from './cors';
 import { cognitoErrorHandler } from './errors';
 import type { IdentityOptions } from './options';
-export { hostedUiOptionsFromEnv, identityOptionsFromEnv, type IdentityPlacement } from './config';
-export { startHostedUi, type RunningHostedUi } from './hosted-ui/server';
-export { readPublicJwks } from './tokens/public-jwks';
-export {
-  HOSTED_UI_DEFAULTS,
-  type GoogleUpstreamOptions,
-  type HostedUiOptions,
-} from './hosted-ui/hosted-ui-options';
 import { cognitoApiRoutes } from './routes/cognito-api';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { healthRoutes } from './routes/health';
 import { jwksRoutes } from './routes/jwks';
 import { openIdentityService } from './service';
 
+export { hostedUiOptionsFromEnv, identityOptionsFromEnv, type IdentityPlacement } from './config';
+export {
+  HOSTED_UI_DEFAULTS,
+  type GoogleUpstreamOptions,
+  type HostedUiOptions,
+} from './hosted-ui/hosted-ui-options';
+export { startHostedUi, type RunningHostedUi } from './hosted-ui/server';
 export {
   IDENTITY_DEFAULTS,
   issuerFor,
   type IdentityOptions,
   type MfaConfiguration,
 } from './options';
+export { readPublicJwks } from './tokens/public-jwks';
 
 /**
  * The embedded Cognito-compatible user pool. Encapsulated on purpose: its error handler, content

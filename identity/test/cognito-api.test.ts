@@ -128,6 +128,13 @@ describe('identity service (Cognito JSON protocol)', () => {
     expect(keys[0]).not.toHaveProperty('d');
   });
 
+  it('shows the dev outbox to this machine only', async () => {
+    const remote = await app.inject({ url: '/identity/dev/outbox', remoteAddress: '203.0.113.7' });
+    expect(remote.statusCode).toBe(404);
+    const local = await app.inject({ url: '/identity/dev/outbox', remoteAddress: '127.0.0.1' });
+    expect(local.statusCode).toBe(200);
+  });
+
   it('shows the dev outbox as a page', async () => {
     const response = await fetch(`${url}/dev/outbox.html`);
     expect(response.status).toBe(200);

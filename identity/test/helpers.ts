@@ -21,6 +21,8 @@ export interface RunningPool {
   advance: (ms: number) => void;
   /** The pool's clock. */
   now: () => Date;
+  /** Stops the pool's clock (only `advance` moves it): for rules measured in seconds. */
+  freeze: () => void;
   /** Newest code mailed to `to`, read from the dev outbox. */
   latestCode: (to: string) => Promise<string>;
   stop: (options?: { keepData?: boolean }) => Promise<void>;
@@ -32,6 +34,8 @@ export async function startPool(
 ): Promise<RunningPool> {
   const dir = dataDir ?? join(await mkdtemp(join(tmpdir(), 'identity-test-')), 'identity');
   let offsetMs = 0;
+  let frozenAt: number | undefined;
+  const now = () => new Date(frozenAt ?? Date.now() + offsetMs);
   const app = Fastify();
   // The issuer needs the port, which is known only once listening: reserve it first.
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -45,7 +49,7 @@ export async function startPool(
     ...POOL,
     dataDir: dir,
     issuer,
-    now: () => new Date(Date.now() + offsetMs),
+    now,
     ...overrides,
   });
   await server.listen({ host: '127.0.0.1', port });
@@ -58,8 +62,12 @@ export async function startPool(
     dataRoot: dirname(dir),
     advance: (ms) => {
       offsetMs += ms;
+      if (frozenAt !== undefined) frozenAt += ms;
     },
-    now: () => new Date(Date.now() + offsetMs),
+    now,
+    freeze: () => {
+      frozenAt = now().getTime();
+    },
     latestCode: async (to) => {
       const response = await fetch(`${base}/dev/outbox?to=${encodeURIComponent(to)}`);
       const messages = (await response.json()) as { body: string }[];

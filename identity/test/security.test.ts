@@ -1,5 +1,5 @@
-import { signIn } from 'aws-amplify/auth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, signOut } from 'aws-amplify/auth';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { configureAmplify } from './contract/amplify-client';
 import {
   cognitoCall,
@@ -21,9 +21,13 @@ describe('identity security behaviour', FLOW_TEST, () => {
     pool = await startPool();
     configureAmplify(pool);
   });
+  // A test that fails half-way must not leave aws-amplify signed in for the next one.
+  afterEach(() => signOut());
   afterAll(() => pool.stop());
 
   it('throttles repeated wrong passwords: "Password attempts exceeded", then LimitExceededException', async () => {
+    // The first lock lasts one second: a slow machine must not see it run out mid-test.
+    pool.freeze();
     const user = email('throttle');
     await confirmedUser(pool, user, 'the-password');
     for (let attempt = 1; attempt <= 5; attempt += 1) {

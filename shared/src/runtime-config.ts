@@ -28,12 +28,21 @@ export interface AuthRuntimeConfig {
   oauthDomain?: string;
 }
 
+/** The operator's own pages; each is optional, and the UI leaves out what is not configured. */
+export interface SiteLinks {
+  /** The product's marketing site: the header title leads there for signed-out visitors. */
+  marketing?: string;
+  terms?: string;
+  privacy?: string;
+}
+
 export interface RuntimeConfig {
   /** Base URL of the product API (spec §7), absolute or relative to the shell's origin. */
   apiBaseUrl: string;
   /** Where each remote's `mf-manifest.json` lives. */
   remotes: Record<RemoteName, string>;
   auth: AuthRuntimeConfig;
+  links: SiteLinks;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -71,7 +80,15 @@ export function parseRuntimeConfig(input: unknown): RuntimeConfig {
     auth.oauthDomain = requireString(authIn, 'oauthDomain', 'auth.');
   }
 
-  return { apiBaseUrl: requireString(input, 'apiBaseUrl', ''), remotes, auth };
+  const links: SiteLinks = {};
+  if (input.links !== undefined) {
+    if (!isRecord(input.links)) throw new Error('config.json: links must be an object');
+    for (const key of ['marketing', 'terms', 'privacy'] as const) {
+      if (input.links[key] !== undefined) links[key] = requireString(input.links, key, 'links.');
+    }
+  }
+
+  return { apiBaseUrl: requireString(input, 'apiBaseUrl', ''), remotes, auth, links };
 }
 
 /** Props the shell passes to a remote's routes component. */

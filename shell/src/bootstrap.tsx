@@ -7,6 +7,7 @@ import { setAuthConfig } from './auth/load-amplify';
 import { BootError } from './boot-error';
 import { registerConfiguredRemotes } from './federation/remotes';
 import { registerServiceWorker } from './pwa/service-worker';
+import { setSiteLinks } from './site-links';
 import { loadRuntimeConfig } from './runtime-config';
 
 async function start(container: HTMLElement) {
@@ -15,6 +16,7 @@ async function start(container: HTMLElement) {
     const config = await loadRuntimeConfig();
     registerConfiguredRemotes(config.remotes);
     setAuthConfig(config.auth);
+    setSiteLinks(config.links);
     configureApiClient({ baseUrl: config.apiBaseUrl, getToken: apiToken });
     root.render(<App />);
   } catch (error) {

@@ -13,7 +13,12 @@ function buildRuntimeConfig(config: AppConfig, origin: string): RuntimeConfig {
     auth.userPoolEndpoint = new URL(userPoolEndpoint, origin).href;
   }
   if (oauthDomain !== undefined) auth.oauthDomain = oauthDomain;
-  return { apiBaseUrl: config.publicApiBaseUrl, remotes: config.remoteManifestUrls, auth };
+  return {
+    apiBaseUrl: config.publicApiBaseUrl,
+    remotes: config.remoteManifestUrls,
+    auth,
+    links: config.links,
+  };
 }
 
 export const runtimeConfigRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (

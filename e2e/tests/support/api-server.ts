@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './paths';
+import { productEnv } from './product-env';
 
 /** Starts another instance of the built product (the api serving the front ends). */
 export async function startProduct(port: number, env: Record<string, string>) {
@@ -10,10 +11,7 @@ export async function startProduct(port: number, env: Record<string, string>) {
     cwd: join(REPO_ROOT, 'api'),
     env: {
       ...process.env,
-      PORT: String(port),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'studio-e2e-extra-')),
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+      ...productEnv(port, mkdtempSync(join(tmpdir(), 'studio-e2e-extra-'))),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

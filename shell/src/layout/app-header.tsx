@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { PRODUCT_TITLE } from '../product';
+import { siteLinks } from '../site-links';
 
 // Signed-in chrome stays out of the first load of a signed-out visitor.
 const ProfilePicture = lazy(() => import('./profile-picture'));
@@ -33,12 +34,21 @@ export function AppHeader() {
   const styles = useStyles();
   const { status } = useAuth();
   const signedIn = status === 'authenticated';
+  const { marketing } = siteLinks();
+  const title = <Subtitle2 as="h1">{PRODUCT_TITLE}</Subtitle2>;
   return (
     <header className={styles.header} data-testid="app-header">
       <div className={styles.bar}>
-        <Link to={signedIn ? ROUTES.dashboard : ROUTES.home} className={styles.title}>
-          <Subtitle2 as="h1">{PRODUCT_TITLE}</Subtitle2>
-        </Link>
+        {/* Signed out, the title leads to the marketing site when the deployment has one (§2). */}
+        {!signedIn && marketing ? (
+          <a href={marketing} className={styles.title}>
+            {title}
+          </a>
+        ) : (
+          <Link to={signedIn ? ROUTES.dashboard : ROUTES.home} className={styles.title}>
+            {title}
+          </Link>
+        )}
         {signedIn && (
           <Suspense fallback={null}>
             <ProfilePicture />

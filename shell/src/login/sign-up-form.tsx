@@ -11,10 +11,22 @@ import {
   type StepProps,
 } from './form-parts';
 import { isGoogleSignInConfigured, passwordPolicyOf, validateSignUpForm } from './login-forms';
-import { LEGAL_LINKS, LOGIN_STEP_TEXT } from './texts';
+import { siteLinks } from '../site-links';
+import { LOGIN_STEP_TEXT } from './texts';
 import { amplifyConfig } from '../auth/load-amplify';
 
+/** A page of the operator's; plain text when the deployment does not name one. */
+function ExternalLink({ href, children }: { href: string | undefined; children: string }) {
+  if (!href) return <>{children}</>;
+  return (
+    <Link href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </Link>
+  );
+}
+
 export function SignUpForm({ state, actions }: StepProps) {
+  const { terms, privacy } = siteLinks();
   const form = useFormValues({ name: '', email: '', password: '', confirm_password: '' });
   const [termsAccepted, setTermsAccepted] = useState(false);
   const config = amplifyConfig();
@@ -76,13 +88,9 @@ export function SignUpForm({ state, actions }: StepProps) {
           label={
             <>
               {LOGIN_STEP_TEXT.termsPrefix}{' '}
-              <Link href={LEGAL_LINKS.terms} target="_blank" rel="noopener noreferrer">
-                {LOGIN_STEP_TEXT.termsLink}
-              </Link>{' '}
+              <ExternalLink href={terms}>{LOGIN_STEP_TEXT.termsLink}</ExternalLink>{' '}
               {LOGIN_STEP_TEXT.termsJoin}{' '}
-              <Link href={LEGAL_LINKS.privacy} target="_blank" rel="noopener noreferrer">
-                {LOGIN_STEP_TEXT.privacyLink}
-              </Link>
+              <ExternalLink href={privacy}>{LOGIN_STEP_TEXT.privacyLink}</ExternalLink>
             </>
           }
         />

@@ -76,12 +76,3 @@ export const ATTRIBUTE_LABELS: Readonly<Record<string, string>> = {
 
 /** The issuer an authenticator app shows next to the account (§9: a Cognito-style default). */
 export const TOTP_ISSUER = 'AWSCognito';
-
-/**
- * The external pages the terms checkbox links to. The spec names them but not their addresses;
- * the marketing site's address belongs in the runtime config once the product has one.
- */
-export const LEGAL_LINKS = {
-  terms: '/terms',
-  privacy: '/privacy',
-} as const;
