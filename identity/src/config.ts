@@ -16,13 +16,12 @@ export interface IdentityServerConfig {
 
 const PORT_MESSAGE = 'must be a port number (0-65535)';
 
-const port = (fallback: number) =>
-  z.coerce
-    .number({ error: PORT_MESSAGE })
-    .int(PORT_MESSAGE)
-    .min(0, PORT_MESSAGE)
-    .max(65535, PORT_MESSAGE)
-    .default(fallback);
+const portNumber = z.coerce
+  .number({ error: PORT_MESSAGE })
+  .int(PORT_MESSAGE)
+  .min(0, PORT_MESSAGE)
+  .max(65535, PORT_MESSAGE);
+const port = (fallback: number) => portNumber.default(fallback);
 
 const commaList = (value: string | undefined) =>
   value
@@ -49,7 +48,8 @@ const identityEnvSchema = z.object({
 });
 
 const hostedUiEnvSchema = z.object({
-  IDENTITY_HOSTED_UI_PORT: port(HOSTED_UI_DEFAULTS.port).optional(),
+  // No default here: unset, the port comes from the hosted UI's public URL.
+  IDENTITY_HOSTED_UI_PORT: portNumber.optional(),
   IDENTITY_REDIRECT_URIS: z.string().optional(),
   IDENTITY_LOGOUT_URIS: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),

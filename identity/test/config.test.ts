@@ -61,8 +61,8 @@ describe('identity data directory', () => {
 
 describe('hostedUiOptionsFromEnv', () => {
   it('listens on the oauth domain port and allows the app callbacks', () => {
-    const options = hostedUiOptionsFromEnv({}, 'https://localhost:3443', 'https://studio.test');
-    expect(options).toMatchObject({ port: 3443, google: undefined });
+    const options = hostedUiOptionsFromEnv({}, 'https://localhost:4443', 'https://studio.test');
+    expect(options).toMatchObject({ port: 4443, google: undefined });
     expect(options.redirectUris).toEqual([
       'http://localhost:3000',
       'http://localhost:3000/callback',
