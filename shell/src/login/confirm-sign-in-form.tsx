@@ -36,13 +36,9 @@ export function ConfirmSignInForm({ state, actions }: StepProps) {
       {codeWasSent && <CodeDeliveryNote codeDelivery={state.codeDelivery} />}
       <TextField
         label={LOGIN_STEP_TEXT.codeLabel}
-        name="confirmation_code"
         autoComplete="one-time-code"
         inputMode={challenge === 'CUSTOM' ? 'text' : 'numeric'}
-        value={form.values.confirmation_code}
-        errors={shown.confirmation_code}
-        onChange={(value) => form.setValue('confirmation_code', value)}
-        onBlur={() => form.touch('confirmation_code')}
+        {...form.bind('confirmation_code', shown)}
       />
       <FormActions>
         <SubmitButton

@@ -49,13 +49,9 @@ export function ForceNewPasswordForm({ state, actions }: StepProps) {
   const passwordField = (name: 'password' | 'confirm_password', label: string) => (
     <TextField
       label={label}
-      name={name}
       type="password"
       autoComplete="new-password"
-      value={form.values[name]}
-      errors={shown[name]}
-      onChange={(value) => form.setValue(name, value)}
-      onBlur={() => form.touch(name)}
+      {...form.bind(name, shown)}
     />
   );
 

@@ -197,11 +197,20 @@ export function useFormValues<T extends Record<string, string>>(initial: T) {
           ),
         );
 
+  /** The props that tie a TextField to one field: its value, shown errors and touch tracking. */
+  const bind = <K extends keyof T & string>(name: K, shown: FieldErrors) => ({
+    name,
+    value: values[name],
+    errors: shown[name],
+    onChange: (value: string) => setValue(name, value),
+    onBlur: () => touch(name),
+  });
+
   /** Marks the form submitted; calls `send` only when `errorsNow` is empty. */
   const submit = (errorsNow: FieldErrors, send: () => void) => {
     setSubmitted(true);
     if (Object.keys(errorsNow).length === 0) send();
   };
 
-  return { values, setValue, touch, isTouched, shownErrors, submit };
+  return { values, setValue, touch, isTouched, shownErrors, bind, submit };
 }

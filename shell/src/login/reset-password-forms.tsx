@@ -25,13 +25,9 @@ export function ForgotPasswordForm({ state, actions }: StepProps) {
     >
       <TextField
         label={LOGIN_TEXT.usernameLabel}
-        name="username"
         type="email"
         autoComplete="username"
-        value={form.values.username}
-        errors={shown.username}
-        onChange={(value) => form.setValue('username', value)}
-        onBlur={() => form.touch('username')}
+        {...form.bind('username', shown)}
       />
       <FormActions>
         <SubmitButton
@@ -58,13 +54,6 @@ export function ConfirmResetPasswordForm({ state, actions }: StepProps) {
       confirm_password: form.isTouched('confirm_password'),
     }),
   );
-  const field = (name: 'confirmation_code' | 'password' | 'confirm_password') => ({
-    name,
-    value: form.values[name],
-    errors: shown[name],
-    onChange: (value: string) => form.setValue(name, value),
-    onBlur: () => form.touch(name),
-  });
 
   return (
     <StepForm
@@ -80,19 +69,19 @@ export function ConfirmResetPasswordForm({ state, actions }: StepProps) {
         label={LOGIN_STEP_TEXT.codeLabel}
         autoComplete="one-time-code"
         inputMode="numeric"
-        {...field('confirmation_code')}
+        {...form.bind('confirmation_code', shown)}
       />
       <TextField
         label={LOGIN_STEP_TEXT.newPasswordLabel}
         type="password"
         autoComplete="new-password"
-        {...field('password')}
+        {...form.bind('password', shown)}
       />
       <TextField
         label={LOGIN_STEP_TEXT.confirmPasswordLabel}
         type="password"
         autoComplete="new-password"
-        {...field('confirm_password')}
+        {...form.bind('confirm_password', shown)}
       />
       <FormActions>
         <SubmitButton

@@ -24,13 +24,9 @@ export function SetupEmailForm({ state, actions }: StepProps) {
       <Text>{LOGIN_STEP_TEXT.setupEmailHint}</Text>
       <TextField
         label={LOGIN_STEP_TEXT.emailLabel}
-        name="email"
         type="email"
         autoComplete="email"
-        value={form.values.email}
-        errors={shown.email}
-        onChange={(value) => form.setValue('email', value)}
-        onBlur={() => form.touch('email')}
+        {...form.bind('email', shown)}
       />
       <FormActions>
         <SubmitButton

@@ -86,13 +86,9 @@ export function SetupTotpForm({ state, actions }: StepProps) {
       {state.totpSetup && <CopyableSecret secret={state.totpSetup.sharedSecret} />}
       <TextField
         label={LOGIN_STEP_TEXT.codeLabel}
-        name="confirmation_code"
         autoComplete="one-time-code"
         inputMode="numeric"
-        value={form.values.confirmation_code}
-        errors={shown.confirmation_code}
-        onChange={(value) => form.setValue('confirmation_code', value)}
-        onBlur={() => form.touch('confirmation_code')}
+        {...form.bind('confirmation_code', shown)}
       />
       <FormActions>
         <SubmitButton

@@ -38,23 +38,15 @@ export function SignInForm({ state, actions }: StepProps) {
     >
       <TextField
         label={LOGIN_TEXT.usernameLabel}
-        name="username"
         type="email"
         autoComplete="username"
-        value={form.values.username}
-        errors={shown.username}
-        onChange={(value) => form.setValue('username', value)}
-        onBlur={() => form.touch('username')}
+        {...form.bind('username', shown)}
       />
       <TextField
         label={LOGIN_STEP_TEXT.passwordLabel}
-        name="password"
         type="password"
         autoComplete="current-password"
-        value={form.values.password}
-        errors={shown.password}
-        onChange={(value) => form.setValue('password', value)}
-        onBlur={() => form.touch('password')}
+        {...form.bind('password', shown)}
       />
       <FormActions>
         <SubmitButton

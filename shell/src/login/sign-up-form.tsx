@@ -39,14 +39,6 @@ export function SignUpForm({ state, actions }: StepProps) {
   const shown = form.shownErrors(errors);
   const everyFieldTouched = { password: true, confirm_password: true };
 
-  const fieldProps = (name: 'name' | 'email' | 'password' | 'confirm_password') => ({
-    name,
-    value: form.values[name],
-    errors: shown[name],
-    onChange: (value: string) => form.setValue(name, value),
-    onBlur: () => form.touch(name),
-  });
-
   return (
     <StepForm
       heading={LOGIN_TEXT.signUpHeader}
@@ -57,24 +49,24 @@ export function SignUpForm({ state, actions }: StepProps) {
       }
     >
       <BackToSignInLink actions={actions} />
-      <TextField label={COMMON_TEXT.fullName} autoComplete="name" {...fieldProps('name')} />
+      <TextField label={COMMON_TEXT.fullName} autoComplete="name" {...form.bind('name', shown)} />
       <TextField
         label={LOGIN_STEP_TEXT.emailLabel}
         type="email"
         autoComplete="email"
-        {...fieldProps('email')}
+        {...form.bind('email', shown)}
       />
       <TextField
         label={LOGIN_STEP_TEXT.passwordLabel}
         type="password"
         autoComplete="new-password"
-        {...fieldProps('password')}
+        {...form.bind('password', shown)}
       />
       <TextField
         label={LOGIN_STEP_TEXT.confirmPasswordLabel}
         type="password"
         autoComplete="new-password"
-        {...fieldProps('confirm_password')}
+        {...form.bind('confirm_password', shown)}
       />
       <Field
         required

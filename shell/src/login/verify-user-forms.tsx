@@ -81,13 +81,9 @@ export function ConfirmVerifyUserForm({ state, actions }: StepProps) {
       <CodeDeliveryNote codeDelivery={state.codeDelivery} />
       <TextField
         label={LOGIN_STEP_TEXT.codeLabel}
-        name="confirmation_code"
         autoComplete="one-time-code"
         inputMode="numeric"
-        value={form.values.confirmation_code}
-        errors={shown.confirmation_code}
-        onChange={(value) => form.setValue('confirmation_code', value)}
-        onBlur={() => form.touch('confirmation_code')}
+        {...form.bind('confirmation_code', shown)}
       />
       <FormActions>
         <SubmitButton
