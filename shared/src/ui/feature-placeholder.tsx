@@ -1,7 +1,25 @@
-import { Body1, Card, CardHeader, Subtitle1 } from '@fluentui/react-components';
+import { Body1, makeStyles, Subtitle1, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 
-/** Marks where a screen's feature will be built; it renders the real layout slot, not fake data. */
+const useStyles = makeStyles({
+  panel: {
+    maxWidth: '720px',
+    margin: `${tokens.spacingVerticalL} auto`,
+    padding: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    rowGap: tokens.spacingVerticalM,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4,
+  },
+});
+
+/**
+ * Marks where a screen's feature will be built; it renders the real layout slot, not fake data.
+ * A plain panel rather than Fluent's Card, which brings its focus management along.
+ */
 export function FeaturePlaceholder({
   title,
   description,
@@ -11,11 +29,12 @@ export function FeaturePlaceholder({
   description: string;
   children?: ReactNode;
 }) {
+  const styles = useStyles();
   return (
-    <Card appearance="filled-alternative" style={{ maxWidth: 720, margin: '16px auto' }}>
-      <CardHeader header={<Subtitle1 as="h2">{title}</Subtitle1>} />
+    <div className={styles.panel}>
+      <Subtitle1 as="h2">{title}</Subtitle1>
       <Body1>{description}</Body1>
       {children}
-    </Card>
+    </div>
   );
 }

@@ -5,7 +5,7 @@ import { AuthContext, type AuthStatus, type AuthUser } from './auth-context';
 import { clearAccountStorage } from './clear-account-storage';
 import { isNetworkError } from './errors';
 import { getAuthConfig, loadAmplify, whenAmplifyLoaded, type AmplifyModule } from './load-amplify';
-import { hasStoredSession, lastAuthUserKey, storedUser } from './stored-session';
+import { freshStoredToken, hasStoredSession, lastAuthUserKey, storedUser } from './stored-session';
 
 async function readUser(amplify: AmplifyModule): Promise<AuthUser> {
   const [current, attributes] = await Promise.all([
@@ -21,17 +21,26 @@ async function readUser(amplify: AmplifyModule): Promise<AuthUser> {
   };
 }
 
+/** The user a still-valid stored session describes; null when aws-amplify must look first. */
+function userFromFreshSession(userPoolClientId: string): AuthUser | null {
+  return freshStoredToken(userPoolClientId) ? storedUser(userPoolClientId) : null;
+}
+
 /**
- * Owns the sign-in state (spec §4). aws-amplify is only fetched when there is a stored session
- * to check, on the OAuth callback, or when the sign-in screen needs it.
+ * Owns the sign-in state (spec §4). A valid stored session is trusted as it is, so aws-amplify is
+ * only fetched to refresh an expired one, on the OAuth callback, or when the sign-in screen or a
+ * sign-out needs it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { userPoolClientId } = getAuthConfig();
   const onCallback = window.location.pathname === ROUTES.callback;
-  const [status, setStatus] = useState<AuthStatus>(() =>
-    onCallback || hasStoredSession(userPoolClientId) ? 'loading' : 'unauthenticated',
+  const [user, setUser] = useState<AuthUser | null>(() =>
+    onCallback ? null : userFromFreshSession(userPoolClientId),
   );
-  const [user, setUser] = useState<AuthUser | null>(null);
+  const [status, setStatus] = useState<AuthStatus>(() => {
+    if (user) return 'authenticated';
+    return onCallback || hasStoredSession(userPoolClientId) ? 'loading' : 'unauthenticated';
+  });
   const [redirectError, setRedirectError] = useState<string | null>(null);
 
   const signedOutHere = useCallback((reason: 'user' | 'session-expired' | 'other-tab') => {
@@ -85,8 +94,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             break;
         }
       });
-      // On /callback the OAuth listener finishes the sign-in and reports through the Hub.
-      if (!onCallback && hasStoredSession(userPoolClientId)) void refreshUser();
+      // On /callback the OAuth listener finishes the sign-in and reports through the Hub; a
+      // stale stored session is refreshed (or found invalid) now.
+      if (
+        !onCallback &&
+        hasStoredSession(userPoolClientId) &&
+        !freshStoredToken(userPoolClientId)
+      ) {
+        void refreshUser();
+      }
     });
     return () => {
       stopWaiting();
@@ -95,7 +111,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [onCallback, userPoolClientId, refreshUser, signedOutHere]);
 
   useEffect(() => {
-    if (onCallback || hasStoredSession(userPoolClientId)) void loadAmplify();
+    if (onCallback || (hasStoredSession(userPoolClientId) && !freshStoredToken(userPoolClientId))) {
+      void loadAmplify();
+    }
   }, [onCallback, userPoolClientId]);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasStoredSession, storedUser } from './stored-session';
+import { freshStoredToken, hasStoredSession, storedUser } from './stored-session';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -55,5 +55,18 @@ describe('stored session', () => {
     storage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'u-1');
     storage.setItem('CognitoIdentityServiceProvider.client.u-1.idToken', 'not-a-jwt');
     expect(storedUser('client', storage)).toBeNull();
+  });
+
+  it('hands out the stored id token only while it is valid for more than 5 s', () => {
+    const storage = new MemoryStorage();
+    const now = 1_800_000_000_000;
+    const idToken = jwt({ sub: 'sub-1', exp: now / 1000 + 60 });
+    const accessToken = jwt({ sub: 'sub-1', exp: now / 1000 + 3600 });
+    storage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'u-1');
+    storage.setItem('CognitoIdentityServiceProvider.client.u-1.idToken', idToken);
+    storage.setItem('CognitoIdentityServiceProvider.client.u-1.accessToken', accessToken);
+    expect(freshStoredToken('client', now, storage)).toBe(idToken);
+    expect(freshStoredToken('client', now + 55_000, storage)).toBe(accessToken);
+    expect(freshStoredToken('client', now + 3_596_000, storage)).toBeNull();
   });
 });

@@ -26,13 +26,44 @@ function decodeClaims(jwt: string): Record<string, unknown> | null {
   }
 }
 
+/** Spec §9: a token this close to its expiry counts as expired. */
+const EXPIRY_TOLERANCE_SECONDS = 5;
+
+function storedToken(
+  userPoolClientId: string,
+  kind: 'idToken' | 'accessToken',
+  storage: Storage,
+): string | null {
+  const username = storage.getItem(lastAuthUserKey(userPoolClientId));
+  return username && storage.getItem(`${keyPrefix(userPoolClientId)}.${username}.${kind}`);
+}
+
+/**
+ * The stored id token (else access token) while it is still valid, for the API's bearer header
+ * (spec §7: the token comes from browser storage). Null when aws-amplify must refresh it first.
+ */
+export function freshStoredToken(
+  userPoolClientId: string,
+  now = Date.now(),
+  storage: Storage = localStorage,
+): string | null {
+  for (const kind of ['idToken', 'accessToken'] as const) {
+    const token = storedToken(userPoolClientId, kind, storage);
+    const exp = token ? decodeClaims(token)?.exp : undefined;
+    if (token && typeof exp === 'number' && exp - EXPIRY_TOLERANCE_SECONDS > now / 1000) {
+      return token;
+    }
+  }
+  return null;
+}
+
 /** The signed-in user as the stored id token describes them (no network needed). */
 export function storedUser(
   userPoolClientId: string,
   storage: Storage = localStorage,
 ): AuthUser | null {
   const username = storage.getItem(lastAuthUserKey(userPoolClientId));
-  const idToken = username && storage.getItem(`${keyPrefix(userPoolClientId)}.${username}.idToken`);
+  const idToken = storedToken(userPoolClientId, 'idToken', storage);
   const claims = idToken ? decodeClaims(idToken) : null;
   if (!username || !claims || typeof claims.sub !== 'string') return null;
   return {

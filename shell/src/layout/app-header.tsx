@@ -1,5 +1,5 @@
 import { LAYOUT, ROUTES } from '@app/shared/spec';
-import { makeStyles, ProgressBar, shorthands, Subtitle2, tokens } from '@fluentui/react-components';
+import { makeStyles, shorthands, Subtitle2, tokens } from '@fluentui/react-components';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
@@ -8,6 +8,8 @@ import { siteLinks } from '../site-links';
 
 // Signed-in chrome stays out of the first load of a signed-out visitor.
 const ProfilePicture = lazy(() => import('./profile-picture'));
+// Only a returning user whose session must be refreshed, or an OAuth return, ever sees it.
+const AuthProgress = lazy(() => import('./auth-progress'));
 
 const useStyles = makeStyles({
   header: {
@@ -26,7 +28,6 @@ const useStyles = makeStyles({
     ...shorthands.padding(0, tokens.spacingHorizontalM),
   },
   title: { color: 'inherit', textDecorationLine: 'none' },
-  progress: { position: 'absolute', left: 0, right: 0, bottom: 0 },
 });
 
 /** Spec §2 header: title, progress while auth resolves, profile picture when signed in. */
@@ -56,7 +57,9 @@ export function AppHeader() {
         )}
       </div>
       {status === 'loading' && (
-        <ProgressBar className={styles.progress} aria-label="Signing in" thickness="medium" />
+        <Suspense fallback={null}>
+          <AuthProgress />
+        </Suspense>
       )}
     </header>
   );
