@@ -1,2 +1,3 @@
 export { AppFluentProvider } from './app-fluent-provider';
 export { FeaturePlaceholder } from './feature-placeholder';
+export { Panel } from './panel';
