@@ -233,8 +233,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         vars.COGNITO_ISSUER ??
         defaultIssuer(publicUrl, vars.COGNITO_REGION, vars.COGNITO_USER_POOL_ID, userPoolEndpoint)
       ).replace(/\/+$/, ''),
+      // The embedded hosted UI only federates to Google: without Google there is nothing to offer.
       oauthDomain:
-        vars.COGNITO_OAUTH_DOMAIN ?? (embeddedIdentity ? EMBEDDED_OAUTH_DOMAIN : undefined),
+        vars.COGNITO_OAUTH_DOMAIN ??
+        (embeddedIdentity && env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? EMBEDDED_OAUTH_DOMAIN
+          : undefined),
     },
     publicUrl,
     links: {

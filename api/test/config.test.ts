@@ -30,7 +30,7 @@ describe('loadConfig', () => {
         clientId: 'studio-web',
         userPoolEndpoint: '/identity/',
         issuer: 'http://localhost:3000/identity/us-east-1_studio',
-        oauthDomain: 'localhost:3443',
+        oauthDomain: undefined,
       },
       publicUrl: 'http://localhost:3000',
       adminEmails: [],
@@ -58,6 +58,8 @@ describe('loadConfig', () => {
       'https://issuer.example.com/p',
     );
     expect(() => loadConfig({ COGNITO_OAUTH_DOMAIN: 'https://x' })).toThrow(/COGNITO_OAUTH_DOMAIN/);
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(google).cognito.oauthDomain).toBe('localhost:3443');
   });
 
   it('reads admin e-mails as a lower-cased list', () => {

@@ -36,7 +36,6 @@ describe('GET /config.json', () => {
         userPoolId: 'us-east-1_studio',
         userPoolClientId: 'studio-web',
         userPoolEndpoint: `${url}/identity/`,
-        oauthDomain: 'localhost:3443',
       },
       links: {},
     });

@@ -6,10 +6,10 @@ import {
 import { expect, test } from '@playwright/test';
 import { startProduct } from './support/api-server';
 import { E2E_PORT } from './support/paths';
-import { productEnv } from './support/product-env';
+import { hostedUiDomain } from './support/product-env';
 
 const PORT = E2E_PORT + 3;
-const HOSTED_UI = `https://${productEnv(PORT, '').COGNITO_OAUTH_DOMAIN}`;
+const HOSTED_UI = `https://${hostedUiDomain(PORT)}`;
 
 test.describe('Sign in with Google through the hosted UI', () => {
   // The hosted UI's certificate is self-signed, as on every fresh machine.
@@ -26,6 +26,7 @@ test.describe('Sign in with Google through the hosted UI', () => {
       GOOGLE_CLIENT_ID: google.clientId,
       GOOGLE_CLIENT_SECRET: google.clientSecret,
       GOOGLE_ISSUER: google.issuer,
+      COGNITO_OAUTH_DOMAIN: hostedUiDomain(PORT),
     });
   });
 
@@ -45,8 +46,22 @@ test.describe('Sign in with Google through the hosted UI', () => {
       name: 'Gina Google',
     };
     await page.goto(`${product.origin}/`);
+    const authorize = page.waitForRequest(`${HOSTED_UI}/oauth2/authorize**`);
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
 
+    const params = new URL((await authorize).url()).searchParams;
+    expect(params.get('identity_provider')).toBe('Google');
+    expect(params.get('response_type')).toBe('code');
+    expect(params.get('code_challenge_method')).toBe('S256');
+    expect(params.get('code_challenge')).toBeTruthy();
+    expect(params.get('redirect_uri')).toBe(`${product.origin}/callback`);
+    expect(params.get('scope')?.split(' ').sort()).toEqual([
+      'aws.cognito.signin.user.admin',
+      'email',
+      'openid',
+      'phone',
+      'profile',
+    ]);
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
     await expect(page.getByRole('heading', { name: 'Welcome back, Gina!' })).toBeVisible();
     const stored = await page.evaluate(() =>

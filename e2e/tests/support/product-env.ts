@@ -1,13 +1,12 @@
-/**
- * The environment of one product instance under test. Each instance gets its own hosted-UI port
- * (the identity service listens on the port of its OAuth domain), so several can run at once.
- */
+/** The environment of one product instance under test, on its own port and data directory. */
 export function productEnv(port: number, dataDir: string): Record<string, string> {
-  return {
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    COGNITO_OAUTH_DOMAIN: `localhost:${port + 1000}`,
-  };
+  return { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+}
+
+/**
+ * Where an instance's hosted UI listens when it offers Google: its own port, derived from the
+ * instance's, so several instances can run at once.
+ */
+export function hostedUiDomain(port: number): string {
+  return `localhost:${port + 1000}`;
 }
