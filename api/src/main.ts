@@ -8,6 +8,9 @@ import {
 } from '@app/identity';
 import { buildApp } from './app';
 import { EMBEDDED_USER_POOL_ENDPOINT, loadConfig, type AppConfig } from './config';
+import { CpuEngine } from './engines/cpu/cpu-engine';
+import { engineRunners } from './engines/engine-runners';
+import { startJobWorker } from './jobs/start-worker';
 import { IDENTITY_PREFIX } from './paths';
 
 function configOrExit(): AppConfig {
@@ -51,6 +54,9 @@ if (config.cognito.userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) {
     }
   }
 }
+
+// Trainings, generations and edits run in this process on the built-in CPU engine.
+await startJobWorker(app, engineRunners(app, new CpuEngine(app.storage)));
 
 await app.listen({ host: config.host, port: config.port });
 const { port } = app.server.address() as AddressInfo;

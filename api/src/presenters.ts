@@ -1,6 +1,7 @@
 import { normalizeSubscriptionStatus } from '@app/shared/spec';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { PhotoIssue } from './engines/engine';
 import type { Job } from './jobs/queue';
 import type { mediaItemSchema } from './schemas/media';
 import type { modelSchema, userProfileSchema } from './schemas/user';
@@ -41,6 +42,10 @@ export function presentMedia(
     prompt: row.prompt,
     aspectRatio: row.aspect_ratio,
     mode: row.mode,
+    seed: row.seed,
+    modelIds: row.model_ids === null ? null : (JSON.parse(row.model_ids) as string[]),
+    engine: row.engine,
+    identityScore: row.identity_score,
     width: row.width,
     height: row.height,
     createdAt: row.created_at,
@@ -69,7 +74,9 @@ export function presentModel(
     trainingPhotos: model.photoIds,
     avatar: avatarKey ? signedUrl(app.storage, origin, avatarKey) : null,
     failureReason: model.failure_reason,
+    photoIssues: model.photo_issues ? (JSON.parse(model.photo_issues) as PhotoIssue[]) : [],
     progress: model.status === 'training' ? (trainingJob?.progress ?? null) : null,
+    etaSeconds: model.status === 'training' ? (trainingJob?.etaSeconds ?? null) : null,
     createdAt: model.created_at,
   };
 }

@@ -72,7 +72,11 @@ describe('database on start', () => {
       const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(
         app.db,
       );
-      expect(applied.rows).toEqual([{ name: '0001_users' }, { name: '0002_studio' }]);
+      expect(applied.rows).toEqual([
+        { name: '0001_users' },
+        { name: '0002_studio' },
+        { name: '0003_job_worker' },
+      ]);
     } finally {
       await app.close();
     }

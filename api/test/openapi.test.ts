@@ -23,6 +23,7 @@ const EXPECTED: Record<string, string[]> = {
   '/api/generate/text-to-image': ['post'],
   '/api/generate/edit-image': ['post'],
   '/api/generate/status/{id}': ['get'],
+  '/api/generate/cancel/{id}': ['post'],
   '/api/create-checkout-session': ['post'],
   '/api/cancel-subscription': ['post'],
   '/api/files/{*}': ['get'],

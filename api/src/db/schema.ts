@@ -37,6 +37,8 @@ export interface ModelsTable {
   failure_reason: string | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /** JSON list of {photoId, filename, problem}: photos the training could not use. */
+  photo_issues: string | null;
 }
 
 export interface MediaTable {
@@ -59,6 +61,12 @@ export interface MediaTable {
   height: number | null;
   bytes: number | null;
   created_at: IsoTimestamp;
+  /** Generated images: the seed, the models (JSON list of ids) and the engine that made it. */
+  seed: number | null;
+  model_ids: string | null;
+  engine: string | null;
+  /** Face-descriptor similarity to the selected model's references; null when no face. */
+  identity_score: number | null;
 }
 
 export interface ModelPhotosTable {
@@ -87,6 +95,8 @@ export interface JobsTable {
   run_after: IsoTimestamp;
   lease_owner: string | null;
   lease_expires_at: IsoTimestamp | null;
+  /** The worker's estimate of the time left while running, seconds. */
+  eta_seconds: number | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
   started_at: IsoTimestamp | null;

@@ -31,6 +31,8 @@ export interface Job<K extends JobKind = JobKind> {
   error: string | null;
   /** 0..1 while running, when the engine reports it. */
   progress: number | null;
+  /** The worker's estimate of the seconds left, while running. */
+  etaSeconds: number | null;
   attempts: number;
   createdAt: string;
   startedAt: string | null;
@@ -49,14 +51,19 @@ export interface EnqueueRequest<K extends JobKind> {
 /**
  * The API's side of the durable queue: enqueue = one row with status 'queued', committed with
  * whatever else the request writes (pass the transaction as `db`). The worker side (claiming
- * with a lease, heartbeats, retries, completion) belongs to the engine layer (issue 5) and works
- * on the same `jobs` table.
+ * with a lease, heartbeats, retries, completion) is `JobLeaseStore` in lease-store.ts, on the
+ * same `jobs` table.
  */
 export interface JobQueue {
   enqueue<K extends JobKind>(request: EnqueueRequest<K>, db?: Kysely<Database>): Promise<Job<K>>;
   findByIdempotencyKey(userId: string, key: string): Promise<Job | undefined>;
   /** Only the owner's jobs: another user's id reads as missing. */
   findOwned(userId: string, id: string): Promise<Job | undefined>;
+  /**
+   * Cancels a queued or running job of the user (a canceled training fails its model); the
+   * worker running it notices at its next heartbeat. Undefined when it had already finished.
+   */
+  cancel(userId: string, id: string, now?: Date): Promise<Job | undefined>;
   /** The latest training job of each of the user's models. */
   latestTrainingJobs(userId: string): Promise<Map<string, Job<'train'>>>;
 }

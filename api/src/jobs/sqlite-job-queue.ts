@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, JobsTable } from '../db/schema';
+import { CANCELED_FAILURE } from './job-failures';
 import type { EnqueueRequest, Job, JobKind, JobQueue, JobStatus } from './queue';
 
-function toJob(row: Selectable<JobsTable>): Job {
+export function toJob(row: Selectable<JobsTable>): Job {
   return {
     id: row.id,
     userId: row.user_id,
@@ -14,6 +15,7 @@ function toJob(row: Selectable<JobsTable>): Job {
     output: JSON.parse(row.output) as string[],
     error: row.error,
     progress: row.progress,
+    etaSeconds: row.eta_seconds,
     attempts: row.attempts,
     createdAt: row.created_at,
     startedAt: row.started_at,
@@ -69,6 +71,29 @@ export class SqliteJobQueue implements JobQueue {
       .where('id', '=', id)
       .executeTakeFirst();
     return row && toJob(row);
+  }
+
+  async cancel(userId: string, id: string, now = new Date()): Promise<Job | undefined> {
+    const at = now.toISOString();
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('jobs')
+        .set({ status: 'canceled', eta_seconds: null, finished_at: at, updated_at: at })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('status', 'in', ['queued', 'running'])
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      if (row.kind === 'train' && row.model_id) {
+        await trx
+          .updateTable('models')
+          .set({ status: 'failed', failure_reason: CANCELED_FAILURE, updated_at: at })
+          .where('id', '=', row.model_id)
+          .execute();
+      }
+      return toJob(row);
+    });
   }
 
   async latestTrainingJobs(userId: string): Promise<Map<string, Job<'train'>>> {

@@ -8,6 +8,7 @@ import { TestModeBilling } from '../billing/test-mode';
 import type { AppConfig } from '../config';
 import { SqliteJobQueue } from '../jobs/sqlite-job-queue';
 import type { JobQueue } from '../jobs/queue';
+import type { JobWorker } from '../jobs/worker';
 import { MediaService } from '../services/media';
 import { ModelService } from '../services/models';
 import { UserService } from '../services/users';
@@ -21,6 +22,8 @@ declare module 'fastify' {
     media: MediaService;
     models: ModelService;
     jobs: JobQueue;
+    /** The worker running in this process (set by startJobWorker), if any. */
+    jobWorker: JobWorker | null;
     billing: BillingProvider;
     /** HMAC key of signed file URLs (also used to check upload targets). */
     urlSigningSecret: string;
@@ -59,6 +62,9 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
     app.decorate('billing', billing);
     app.decorate('media', new MediaService(app.db, storage));
     app.decorate('jobs', new SqliteJobQueue(app.db));
+    app.decorate('jobWorker', null);
+    // preClose: the worker hands its jobs back before the db plugin closes the connection.
+    app.addHook('preClose', async () => app.jobWorker?.stop());
     app.decorate('models', new ModelService(app.db, storage));
   },
   { name: 'services', dependencies: ['db'] },

@@ -13,8 +13,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { badRequest, notFound, unsupportedMediaType } from '../http-errors';
+import { badRequest, conflict, notFound, unsupportedMediaType } from '../http-errors';
 import { idempotencyKey } from '../jobs/idempotency';
+import { jobStatusCode, waitForJob } from '../jobs/wait-for-job';
 import { sniffImageType } from '../media/image-type';
 import { MAX_INPUT_PIXELS, processImage } from '../media/pipeline';
 import { idempotencyHeaders, idParams, withErrors } from '../schemas/common';
@@ -22,6 +23,8 @@ import { jobSchema, presentJob } from '../schemas/jobs';
 import { checkGeneration, enqueueGeneration } from '../services/generation';
 
 const PROMPT_MAX_LENGTH = 2000;
+/** Not worded by the spec; defined here in the api. */
+const JOB_ALREADY_FINISHED = 'This job has already finished.';
 const aspectRatio = z
   .enum(ASPECT_RATIOS.map((ratio) => ratio.value) as [string, ...string[]])
   .default(DEFAULT_ASPECT_RATIO)
@@ -103,13 +106,14 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
 ) => {
   async function queueTextToImage(request: FastifyRequest, body: z.infer<typeof textToImageBody>) {
     const ids = await checkGeneration(app, request.user, body.prompt, body.model_ids);
-    return enqueueGeneration(
+    const job = await enqueueGeneration(
       app,
       request.user,
       'generate',
       { prompt: body.prompt.trim(), aspectRatio: body.aspect_ratio, modelIds: ids },
       idempotencyKey(request),
     );
+    return waitForJob(app, job);
   }
 
   await app.register(fastifyMultipart, {
@@ -124,12 +128,12 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
         summary: 'Queue a text-to-image generation with the default (legacy) model',
         headers: idempotencyHeaders,
         body: textToImageBody,
-        response: withErrors({ 202: generateResponse }, 400, 404, 409),
+        response: withErrors({ 200: generateResponse, 202: generateResponse }, 400, 404, 409),
       },
     },
     async (request, reply) => {
       const job = await queueTextToImage(request, request.body);
-      return reply.code(202).send({ ...presentJob(job), replicateJobId: job.id });
+      return reply.code(jobStatusCode(job)).send({ ...presentJob(job), replicateJobId: job.id });
     },
   );
 
@@ -140,14 +144,16 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
       schema: {
         summary: 'Queue a text-to-image generation with 1-2 ready models',
         description:
-          'Answers with the job; poll GET /generate/status/{id} until it has succeeded or failed.',
+          'Waits a bounded time for the result (200); otherwise answers with the running job (202): poll GET /generate/status/{id} until it has succeeded or failed.',
         headers: idempotencyHeaders,
         body: textToImageBody,
-        response: withErrors({ 202: jobSchema }, 400, 404, 409),
+        response: withErrors({ 200: jobSchema, 202: jobSchema }, 400, 404, 409),
       },
     },
-    async (request, reply) =>
-      reply.code(202).send(presentJob(await queueTextToImage(request, request.body))),
+    async (request, reply) => {
+      const job = await queueTextToImage(request, request.body);
+      return reply.code(jobStatusCode(job)).send(presentJob(job));
+    },
   );
 
   app.post(
@@ -160,7 +166,7 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
           'multipart/form-data: `prompt`, `aspect_ratio`, `image` (PNG/JPEG/WebP file, at most 10 MB), `mask` (PNG; white = regenerate), optional `model_ids` (JSON list, 1-2 ready models; default model when absent).',
         consumes: ['multipart/form-data'],
         headers: idempotencyHeaders,
-        response: withErrors({ 202: jobSchema }, 400, 404, 409, 413, 415),
+        response: withErrors({ 200: jobSchema, 202: jobSchema }, 400, 404, 409, 413, 415),
       },
     },
     async (request, reply) => {
@@ -186,7 +192,7 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
         app.storage.put(`${inputs}image`, image.original.data, image.original.contentType),
         app.storage.put(`${inputs}mask`, form.mask, 'image/png'),
       ]);
-      const job = await enqueueGeneration(
+      const queued = await enqueueGeneration(
         app,
         user,
         'edit',
@@ -199,7 +205,8 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
         },
         idempotencyKey(request),
       );
-      return reply.code(202).send(presentJob(job));
+      const job = await waitForJob(app, queued);
+      return reply.code(jobStatusCode(job)).send(presentJob(job));
     },
   );
 
@@ -216,6 +223,28 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
       const job = await app.jobs.findOwned(request.user.id, request.params.id);
       if (!job) throw notFound(API_TEXT.jobNotFound);
       return presentJob(job);
+    },
+  );
+
+  app.post(
+    '/generate/cancel/:id',
+    {
+      config: { rateLimit: writeLimit },
+      schema: {
+        summary:
+          'Cancel a queued or running job of the caller (a canceled training fails its model)',
+        params: idParams,
+        response: withErrors({ 200: jobSchema }, 404, 409),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const job = await app.jobs.findOwned(request.user.id, id);
+      if (!job) throw notFound(API_TEXT.jobNotFound);
+      const canceled = await app.jobs.cancel(request.user.id, id);
+      if (!canceled) throw conflict(JOB_ALREADY_FINISHED);
+      app.jobWorker?.canceled(id);
+      return presentJob(canceled);
     },
   );
 };

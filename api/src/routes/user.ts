@@ -30,6 +30,7 @@ const trainingStatusSchema = z
         jobId: z.string().nullable(),
         jobStatus: z.string().nullable(),
         progress: z.number().nullable(),
+        etaSeconds: z.number().nullable(),
         startedAt: z.string().nullable(),
         elapsedSeconds: z.number().nullable(),
         failureReason: z.string().nullable(),
@@ -107,6 +108,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
             jobId: job?.id ?? null,
             jobStatus: job?.status ?? null,
             progress: job?.progress ?? null,
+            etaSeconds: job?.status === 'running' ? job.etaSeconds : null,
             startedAt: job?.startedAt ?? null,
             elapsedSeconds: job?.startedAt
               ? Math.round((end - Date.parse(job.startedAt)) / 1000)

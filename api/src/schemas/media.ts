@@ -14,6 +14,23 @@ export const mediaItemSchema = z
     prompt: z.string().nullable(),
     aspectRatio: z.string().nullable(),
     mode: z.string().nullable(),
+    seed: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Generated images: reproduces the image' }),
+    modelIds: z
+      .array(z.string())
+      .nullable()
+      .meta({ description: 'Generated images: the models used' }),
+    engine: z
+      .string()
+      .nullable()
+      .meta({ description: 'Generated images: the engine that made it' }),
+    identityScore: z
+      .number()
+      .nullable()
+      .meta({ description: 'Face similarity (0..1) to the model’s photos; null when no face' }),
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     createdAt: z.string(),

@@ -10,7 +10,20 @@ export const modelSchema = z
     trainingPhotos: z.array(z.string()).meta({ description: 'Image ids, in training order' }),
     avatar: z.string().nullable(),
     failureReason: z.string().nullable(),
+    photoIssues: z
+      .array(
+        z.object({
+          photoId: z.string(),
+          filename: z.string(),
+          problem: z.enum(['no-face', 'several-faces', 'face-too-small', 'too-blurry']),
+        }),
+      )
+      .meta({ description: 'Photos the training could not use, and why' }),
     progress: z.number().nullable().meta({ description: '0..1 while training, when known' }),
+    etaSeconds: z
+      .number()
+      .nullable()
+      .meta({ description: 'Estimated seconds left while training, when known' }),
     createdAt: z.string(),
   })
   .meta({ id: 'Model' });

@@ -103,6 +103,10 @@ export class MediaService {
       aspectRatio?: string;
       mode?: string;
       jobId?: string;
+      seed?: number;
+      modelIds?: readonly string[];
+      engine?: string;
+      identityScore?: number | null;
     },
   ): Promise<MediaRow> {
     const id = randomUUID();
@@ -123,6 +127,10 @@ export class MediaService {
       height: image.height,
       bytes: image.original.data.length,
       created_at: new Date().toISOString(),
+      seed: fields.seed ?? null,
+      model_ids: fields.modelIds ? JSON.stringify(fields.modelIds) : null,
+      engine: fields.engine ?? null,
+      identity_score: fields.identityScore ?? null,
     };
     await this.db.insertInto('media').values(row).execute();
     return row;
@@ -150,6 +158,10 @@ export class MediaService {
       height: null,
       bytes: null,
       created_at: createdAt,
+      seed: null,
+      model_ids: null,
+      engine: null,
+      identity_score: null,
     }));
     if (rows.length > 0) await this.db.insertInto('media').values(rows).execute();
     return rows;

@@ -95,6 +95,7 @@ export class ModelService {
       failure_reason: null,
       created_at: now,
       updated_at: now,
+      photo_issues: null,
     };
     await db.insertInto('models').values(row).execute();
     await db

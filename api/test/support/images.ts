@@ -27,6 +27,23 @@ export function facePhoto(index = 0): Buffer {
   return readFileSync(path);
 }
 
+/** One subject's photo, e.g. ('lisa_debruine', '01.jpg') or ('_hard_cases', ...). */
+export function subjectPhoto(subject: string, file: string): Buffer {
+  return readFileSync(join(FACES_DIR, subject, file));
+}
+
+/**
+ * A subject's photo at 960 px on the long side: engine tests run faster, and every test face
+ * stays wider than the engine's 100 px minimum.
+ */
+export function smallSubjectPhoto(subject: string, file: string): Promise<Buffer> {
+  return sharp(subjectPhoto(subject, file))
+    .rotate()
+    .resize(960, 960, { fit: 'inside' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
 /** A real HEIC (HEVC) still made with libheif's heif-enc from a 96x64 two-tone picture. */
 export function heicFixture(): Buffer {
   return readFileSync(join(FIXTURES_DIR, 'two-tone.heic'));

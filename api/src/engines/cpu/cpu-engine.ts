@@ -1,0 +1,176 @@
+import { MIN_TRAINING_PHOTOS } from '@app/shared/spec';
+import { JobFailure } from '../../jobs/job-failures';
+import type { Storage } from '../../storage/storage';
+import type {
+  EditRequest,
+  Engine,
+  EngineContext,
+  EngineImage,
+  GenerateRequest,
+  PhotoIssue,
+  PhotoProblem,
+  TrainRequest,
+  TrainResult,
+} from '../engine';
+import { identityScore } from '../identity-score';
+import { readAll } from '../read-all';
+import { alignFace } from './align-face';
+import {
+  deserializeModel,
+  fitAppearanceModel,
+  renderFace,
+  sampleCoefficients,
+  serializeModel,
+  type AppearanceModel,
+} from './appearance-model';
+import { applySteering, composeImage } from './compose';
+import { decodeForAnalysis, decodeUpright, encodePng } from './decode';
+import { detectFaces, type Point, type RgbImage } from './face-api';
+import { fitHiddenFace, pasteLearnedFace } from './face-fill';
+import { bandRadius, dilatedMask, pushPullFill } from './inpaint';
+import { photoProblem } from './photo-checks';
+import { steeringFor } from './prompt-vocabulary';
+
+const PROBLEM_TEXT: Record<PhotoProblem, string> = {
+  'no-face': 'no face found',
+  'several-faces': 'more than one face',
+  'face-too-small': 'face too small',
+  'too-blurry': 'too blurry',
+};
+
+function describeIssues(issues: PhotoIssue[]): string {
+  return issues.map((issue) => `${issue.filename}: ${PROBLEM_TEXT[issue.problem]}`).join('; ');
+}
+
+/** The mask seen through the face alignment: 1 where the canonical face frame is hidden. */
+function maskInFrame(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  landmarks: Point[],
+  size: number,
+): Uint8Array {
+  const asImage = {
+    data: Uint8Array.from({ length: mask.length * 3 }, (_, at) => mask[Math.floor(at / 3)]! * 255),
+    width,
+    height,
+  };
+  const aligned = alignFace(asImage, landmarks, size);
+  return Uint8Array.from({ length: size * size }, (_, pixel) =>
+    aligned.data[pixel * 3]! > 0 ? 1 : 0,
+  );
+}
+
+export const modelKey = (userId: string, modelId: string) =>
+  `users/${userId}/models/${modelId}/appearance.bin`;
+
+/** Two selected models: each draws a face with the same seed, and the faces are averaged. */
+function blend(faces: RgbImage[]): RgbImage {
+  const [first] = faces;
+  if (!first || faces.length === 1) return first!;
+  const data = first.data.map((_, at) =>
+    Math.round(faces.reduce((sum, face) => sum + face.data[at]!, 0) / faces.length),
+  );
+  return { ...first, data };
+}
+
+/**
+ * The built-in engine: CPU only, no network. Training checks and aligns the faces and fits a
+ * PCA appearance model of the person; generation draws new faces from it. See the engine
+ * README for what that can and cannot do.
+ */
+export class CpuEngine implements Engine {
+  readonly name = 'builtin-cpu';
+
+  constructor(private readonly storage: Storage) {}
+
+  async train(request: TrainRequest, { signal, onProgress }: EngineContext): Promise<TrainResult> {
+    const faces: RgbImage[] = [];
+    const descriptors: Float32Array[] = [];
+    const photoIssues: PhotoIssue[] = [];
+    for (const [index, photo] of request.photos.entries()) {
+      signal.throwIfAborted();
+      const { image, scale } = await decodeForAnalysis(photo.data);
+      const found = await detectFaces(image);
+      const aligned = found[0] && alignFace(image, found[0].landmarks);
+      const problem = photoProblem(found, scale, aligned);
+      if (problem || !aligned || !found[0]) {
+        photoIssues.push({
+          photoId: photo.id,
+          filename: photo.filename,
+          problem: problem ?? 'no-face',
+        });
+      } else {
+        faces.push(aligned);
+        descriptors.push(found[0].descriptor);
+      }
+      onProgress((0.9 * (index + 1)) / request.photos.length);
+    }
+    if (faces.length < MIN_TRAINING_PHOTOS) {
+      throw new JobFailure(
+        `Only ${faces.length} of the photos show one clear face; at least ${MIN_TRAINING_PHOTOS} are needed. ${describeIssues(photoIssues)}`,
+      );
+    }
+    signal.throwIfAborted();
+    const model = fitAppearanceModel(faces, descriptors);
+    await this.storage.put(
+      modelKey(request.userId, request.modelId),
+      serializeModel(model),
+      'application/octet-stream',
+    );
+    onProgress(1);
+    return { photoIssues };
+  }
+
+  private async load(userId: string, modelId: string): Promise<AppearanceModel> {
+    const stored = await this.storage.read(modelKey(userId, modelId));
+    if (!stored) throw new JobFailure('This model has no trained data; train it again.');
+    return deserializeModel(await readAll(stored.stream));
+  }
+
+  async generate(
+    request: GenerateRequest,
+    { signal, onProgress }: EngineContext,
+  ): Promise<EngineImage> {
+    const models = await Promise.all(request.modelIds.map((id) => this.load(request.userId, id)));
+    signal.throwIfAborted();
+    const steering = steeringFor(request.prompt);
+    const faces = models.map((model) =>
+      renderFace(model, sampleCoefficients(model, request.seed, steering.temperature)),
+    );
+    onProgress(0.5);
+    const data = await composeImage(applySteering(blend(faces), steering), request.aspectRatio);
+    onProgress(0.8);
+    return { data, identityScore: await identityScore(data, models[0]?.references ?? []) };
+  }
+
+  /**
+   * Regenerates the painted region grown by a 1 % band: a classical fill everywhere, replaced on
+   * the face by the face the person's model finds most likely given the visible pixels. Every
+   * pixel outside the band is the uploaded one. The output keeps the uploaded image's size.
+   */
+  async edit(request: EditRequest, { signal, onProgress }: EngineContext): Promise<EngineImage> {
+    const [model] = await Promise.all(request.modelIds.map((id) => this.load(request.userId, id)));
+    if (!model) throw new JobFailure('Select a model.');
+    const image = await decodeUpright(request.image);
+    const { width, height } = image;
+    const mask = await dilatedMask(request.mask, width, height, bandRadius(width, height));
+    const filled = pushPullFill(image, mask);
+    onProgress(0.3);
+    signal.throwIfAborted();
+
+    const { image: small, scale } = await decodeForAnalysis(request.image);
+    const [face] = await detectFaces(small);
+    if (face) {
+      const landmarks = face.landmarks.map(({ x, y }) => ({ x: x * scale, y: y * scale }));
+      const hidden = maskInFrame(mask, width, height, landmarks, model.size);
+      if (hidden.some(Boolean)) {
+        const rendered = fitHiddenFace(model, alignFace(image, landmarks, model.size), hidden);
+        pasteLearnedFace(filled, mask, landmarks, rendered, model.size);
+      }
+    }
+    onProgress(0.8);
+    const png = await encodePng(filled);
+    return { data: png, identityScore: await identityScore(png, model.references) };
+  }
+}

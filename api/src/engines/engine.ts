@@ -1,0 +1,65 @@
+import type { AspectRatio } from '@app/shared/spec';
+
+export interface EngineContext {
+  /** Aborted on cancel, lost lease or shutdown: stop and throw. */
+  signal: AbortSignal;
+  /** 0..1 of this call. */
+  onProgress(progress: number): void;
+}
+
+export interface TrainRequest {
+  userId: string;
+  modelId: string;
+  triggerWord: string;
+  /** Original files, in training order. */
+  photos: { id: string; filename: string; data: Buffer }[];
+}
+
+/** Why a photo was left out of a training (spec: guide users to better photos). */
+export type PhotoProblem = 'no-face' | 'several-faces' | 'face-too-small' | 'too-blurry';
+
+export interface PhotoIssue {
+  photoId: string;
+  filename: string;
+  problem: PhotoProblem;
+}
+
+export interface TrainResult {
+  /** Photos the engine could not use; the training failed if too few were left. */
+  photoIssues: PhotoIssue[];
+}
+
+export interface GenerateRequest {
+  userId: string;
+  prompt: string;
+  aspectRatio: AspectRatio;
+  /** 1-2 ready models of the user; the first leads. */
+  modelIds: string[];
+  /** The same request with the same seed gives the same image. */
+  seed: number;
+}
+
+export interface EditRequest extends GenerateRequest {
+  image: Buffer;
+  /** PNG; white marks the region to regenerate. */
+  mask: Buffer;
+}
+
+export interface EngineImage {
+  /** PNG bytes. */
+  data: Buffer;
+  /** Face similarity (0..1) to the first model's reference faces; null when no face. */
+  identityScore: number | null;
+}
+
+/**
+ * One image engine (the built-in CPU engine, Replicate ...). The job runners feed it jobs and
+ * store what it returns; it never touches the jobs table.
+ */
+export interface Engine {
+  /** Recorded on every image it makes. */
+  readonly name: string;
+  train(request: TrainRequest, context: EngineContext): Promise<TrainResult>;
+  generate(request: GenerateRequest, context: EngineContext): Promise<EngineImage>;
+  edit(request: EditRequest, context: EngineContext): Promise<EngineImage>;
+}

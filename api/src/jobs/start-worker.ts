@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { KindLimits } from './lease-store';
+import { SqliteLeaseStore } from './sqlite-lease-store';
+import { JobWorker, type JobRunners } from './worker';
+
+/**
+ * The built-in engine on a 2-core machine: one training at a time (it uses both cores for tens
+ * of seconds), generations and edits beside it. Limits hold across every process on the database.
+ */
+export const CPU_ENGINE_LIMITS: KindLimits = { train: 1, generate: 1, edit: 1 };
+
+/**
+ * Runs the job worker inside the api process: it claims the jobs the runners handle, and from
+ * its first moment re-queues (or fails) jobs a previous process left running when it died.
+ * It stops, handing back what it was running, when the app closes (the services plugin's hook).
+ */
+export async function startJobWorker(
+  app: FastifyInstance,
+  runners: JobRunners,
+  limits: KindLimits = CPU_ENGINE_LIMITS,
+): Promise<JobWorker> {
+  const worker = new JobWorker({
+    store: new SqliteLeaseStore(app.db),
+    runners,
+    limits,
+    log: app.log.child({ component: 'jobs' }),
+  });
+  app.jobWorker = worker;
+  await worker.start();
+  return worker;
+}

@@ -1,0 +1,144 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CpuEngine } from '../../src/engines/cpu/cpu-engine';
+import { decodeForAnalysis } from '../../src/engines/cpu/decode';
+import { detectFaces } from '../../src/engines/cpu/face-api';
+import { bandRadius, dilatedMask, pushPullFill } from '../../src/engines/cpu/inpaint';
+import { JobFailure } from '../../src/jobs/job-failures';
+import { LocalStorage } from '../../src/storage/local-storage';
+import { makeTempDir, removeDir } from '../helpers';
+import { smallSubjectPhoto, solidPng } from '../support/images';
+
+const context = { signal: new AbortController().signal, onProgress: () => undefined };
+const lisa = async (file: string) => ({
+  id: file,
+  filename: file,
+  data: await smallSubjectPhoto('lisa_debruine', file),
+});
+
+async function raw(image: Buffer) {
+  const { data, info } = await sharp(image)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** A white rectangle over both eyes of a photo, as a PNG mask. */
+async function eyesMask(photo: Buffer): Promise<Buffer> {
+  const { image, scale } = await decodeForAnalysis(photo);
+  const [face] = await detectFaces(image);
+  const eyes = face!.landmarks.slice(36, 48);
+  const xs = eyes.map((p) => p.x * scale);
+  const ys = eyes.map((p) => p.y * scale);
+  const pad = (Math.max(...xs) - Math.min(...xs)) * 0.15;
+  const left = Math.round(Math.min(...xs) - pad);
+  const top = Math.round(Math.min(...ys) - pad);
+  const { width = 0, height = 0 } = await sharp(photo).metadata();
+  const box = await sharp({
+    create: {
+      width: Math.round(Math.max(...xs) + pad) - left,
+      height: Math.round(Math.max(...ys) + pad) - top,
+      channels: 3,
+      background: '#ffffff',
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#000000' } })
+    .composite([{ input: box, left, top }])
+    .png()
+    .toBuffer();
+}
+
+function maskedError(a: Uint8Array, b: Uint8Array, mask: Uint8Array): number {
+  let sum = 0;
+  let count = 0;
+  for (let at = 0; at < mask.length; at += 1) {
+    if (!mask[at]) continue;
+    for (let c = 0; c < 3; c += 1) sum += (a[at * 3 + c]! - b[at * 3 + c]!) ** 2;
+    count += 3;
+  }
+  return Math.sqrt(sum / count);
+}
+
+describe('CpuEngine', { timeout: 60_000 }, () => {
+  let dir: string;
+  let engine: CpuEngine;
+  beforeAll(async () => {
+    dir = await makeTempDir();
+    engine = new CpuEngine(new LocalStorage(dir, 'test-secret'));
+    const photos = await Promise.all(
+      ['01.jpg', '02.jpg', '03.jpg', '04.jpg', '05.jpg', '06.jpg'].map(lisa),
+    );
+    await engine.train({ userId: 'u', modelId: 'lisa', triggerWord: 'lisa', photos }, context);
+  }, 60_000);
+  afterAll(() => removeDir(dir));
+
+  const generate = (seed: number, prompt = 'portrait') =>
+    engine.generate({ userId: 'u', prompt, aspectRatio: '1:1', modelIds: ['lisa'], seed }, context);
+
+  it('draws the same image for the same prompt and seed, another for another seed', async () => {
+    const [first, again, other] = await Promise.all([generate(7), generate(7), generate(8)]);
+    expect(first.data.equals(again.data)).toBe(true);
+    expect(first.data.equals(other.data)).toBe(false);
+  });
+
+  it('follows the documented vocabulary: black and white has no colour', async () => {
+    const { data } = await raw((await generate(3, 'black and white portrait')).data);
+    let colourful = 0;
+    for (let at = 0; at < data.length; at += 3)
+      if (Math.abs(data[at]! - data[at + 2]!) > 2) colourful += 1;
+    expect(colourful).toBe(0);
+  });
+
+  it('fails a training with too few usable photos, naming each problem', async () => {
+    const photos = [
+      await lisa('01.jpg'),
+      await lisa('02.jpg'),
+      { id: 'x', filename: 'blank.png', data: await solidPng(300, 300) },
+    ];
+    const training = engine.train(
+      { userId: 'u', modelId: 'few', triggerWord: 'x', photos },
+      context,
+    );
+    await expect(training).rejects.toThrow(JobFailure);
+    await expect(training).rejects.toThrow(/Only 2 of the photos.*blank\.png: no face found/);
+  });
+
+  it('edits only the painted band, and fills the face better than the classical fill', async () => {
+    const photo = await smallSubjectPhoto('lisa_debruine', '07.jpg');
+    const mask = await eyesMask(photo);
+    const edited = await engine.edit(
+      {
+        userId: 'u',
+        prompt: '',
+        aspectRatio: '1:1',
+        modelIds: ['lisa'],
+        seed: 1,
+        image: photo,
+        mask,
+      },
+      context,
+    );
+    const before = await raw(await sharp(photo).rotate().png().toBuffer());
+    const after = await raw(edited.data);
+    expect([after.width, after.height]).toEqual([before.width, before.height]);
+    const band = await dilatedMask(
+      mask,
+      before.width,
+      before.height,
+      bandRadius(before.width, before.height),
+    );
+    for (let at = 0; at < band.length; at += 1) {
+      if (band[at]) continue;
+      for (let c = 0; c < 3; c += 1)
+        if (after.data[at * 3 + c] !== before.data[at * 3 + c])
+          throw new Error(`pixel ${at} changed outside the mask`);
+    }
+    const baseline = pushPullFill({ ...before, data: new Uint8Array(before.data) }, band);
+    const learned = maskedError(after.data, before.data, band);
+    const classical = maskedError(baseline.data, before.data, band);
+    expect(learned).toBeLessThan(classical * 0.7);
+  });
+});
