@@ -62,9 +62,17 @@ await app.listen({ host: config.host, port: config.port });
 const { port } = app.server.address() as AddressInfo;
 app.log.info(`Studio is running at http://localhost:${port}`);
 
+/** How long a graceful shutdown may wait for open requests and connections. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutting down');
+    // A client that keeps a connection busy must not keep the process alive (deploys, restarts).
+    setTimeout(() => {
+      app.log.error('shutdown deadline passed; exiting with connections still open');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

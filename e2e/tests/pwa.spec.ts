@@ -127,6 +127,8 @@ test('a new shell build prompts before it takes over', async ({ page }, testInfo
     await dialog.accept();
     await expect(page.getByTestId('app-header')).toContainText('AI Image Studio Next');
   } finally {
+    // Let go of the page's connections (and its service worker's) before the servers stop.
+    await page.goto('about:blank');
     await product.stop();
   }
 });

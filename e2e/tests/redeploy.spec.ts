@@ -31,6 +31,8 @@ test('a remote rebuilt and deployed elsewhere is picked up without rebuilding th
     await page.goto(`${product.origin}/models`);
     await expect(page.getByTestId('remote-models')).toBeVisible();
   } finally {
+    // Let go of the page's connections (and its service worker's) before the servers stop.
+    await page.goto('about:blank');
     await product.stop();
     await cdn.close();
   }

@@ -32,10 +32,22 @@ export async function startProduct(port: number, env: Record<string, string>) {
   }
   return {
     origin,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopProcess(child),
   };
+}
+
+/** Longer than the product's own shutdown deadline: SIGKILL only if that failed too. */
+const STOP_GRACE_MS = 20_000;
+
+/** SIGTERM, and SIGKILL if the process has not exited after a grace period. */
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }
