@@ -8,7 +8,7 @@ import {
 } from '@app/identity';
 import { buildApp } from './app';
 import { EMBEDDED_USER_POOL_ENDPOINT, loadConfig, type AppConfig } from './config';
-import { CpuEngine } from './engines/cpu/cpu-engine';
+import { threadedCpuEngine } from './engines/cpu/threaded-cpu-engine';
 import { engineRunners } from './engines/engine-runners';
 import { startJobWorker } from './jobs/start-worker';
 import { IDENTITY_PREFIX } from './paths';
@@ -55,8 +55,8 @@ if (config.cognito.userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) {
   }
 }
 
-// Trainings, generations and edits run in this process on the built-in CPU engine.
-await startJobWorker(app, engineRunners(app, new CpuEngine(app.storage)));
+// Trainings, generations and edits run on the built-in CPU engine, in a worker thread.
+await startJobWorker(app, engineRunners(app, threadedCpuEngine(app, config.dataDir)));
 
 await app.listen({ host: config.host, port: config.port });
 const { port } = app.server.address() as AddressInfo;

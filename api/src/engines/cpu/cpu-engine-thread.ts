@@ -1,0 +1,86 @@
+/**
+ * The engine thread started by `ThreadedCpuEngine`: it owns a `CpuEngine` (face-api, tfjs wasm,
+ * PCA) with its own storage over the same data directory, runs the calls posted to it and posts
+ * back progress and results, so the api's event loop never waits for a training.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { LocalStorage } from '../../storage/local-storage';
+import type { EngineContext, EngineImage, TrainResult } from '../engine';
+import { CpuEngine } from './cpu-engine';
+import {
+  asBuffer,
+  ownBytes,
+  type ThreadCall,
+  type ThreadData,
+  type ThreadError,
+  type ThreadMessage,
+  type ThreadReply,
+} from './thread-protocol';
+
+const port = parentPort;
+if (!port) throw new Error('cpu-engine-thread runs in a worker thread');
+
+const { dataDir, urlSigningSecret } = workerData as ThreadData;
+const engine = new CpuEngine(new LocalStorage(dataDir, urlSigningSecret));
+const running = new Map<number, AbortController>();
+
+const post = (reply: ThreadReply, transfer: ArrayBuffer[] = []) =>
+  port.postMessage(reply, transfer);
+
+function describe(error: unknown): ThreadError {
+  if (error instanceof Error) {
+    return { name: error.name, message: error.message, stack: error.stack };
+  }
+  return { name: 'Error', message: String(error) };
+}
+
+function dispatch(call: ThreadCall, context: EngineContext): Promise<TrainResult | EngineImage> {
+  switch (call.type) {
+    case 'train': {
+      const photos = call.request.photos.map((photo) => ({ ...photo, data: asBuffer(photo.data) }));
+      return engine.train({ ...call.request, photos }, context);
+    }
+    case 'generate':
+      return engine.generate(call.request, context);
+    case 'edit': {
+      const { image, mask } = call.request;
+      return engine.edit(
+        { ...call.request, image: asBuffer(image), mask: asBuffer(mask) },
+        context,
+      );
+    }
+  }
+}
+
+async function run(call: ThreadCall): Promise<void> {
+  const controller = new AbortController();
+  running.set(call.id, controller);
+  const context: EngineContext = {
+    signal: controller.signal,
+    onProgress: (progress) => post({ type: 'progress', id: call.id, progress }),
+  };
+  try {
+    const result = await dispatch(call, context);
+    if ('data' in result) {
+      // The PNG is ours alone: hand its memory over instead of copying it.
+      const data = ownBytes(result.data);
+      post({ type: 'done', id: call.id, result: { ...result, data: data as Buffer } }, [
+        data.buffer as ArrayBuffer,
+      ]);
+    } else {
+      post({ type: 'done', id: call.id, result });
+    }
+  } catch (error) {
+    post({ type: 'failed', id: call.id, error: describe(error) });
+  } finally {
+    running.delete(call.id);
+  }
+}
+
+port.on('message', (message: ThreadMessage) => {
+  if (message.type === 'cancel') {
+    running.get(message.id)?.abort(new Error('canceled'));
+    return;
+  }
+  void run(message);
+});

@@ -1,0 +1,176 @@
+import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
+import { JobFailure, TransientJobError } from '../../jobs/job-failures';
+import type {
+  EditRequest,
+  Engine,
+  EngineContext,
+  EngineImage,
+  GenerateRequest,
+  TrainRequest,
+  TrainResult,
+} from '../engine';
+import {
+  asBuffer,
+  type ThreadCall,
+  type ThreadData,
+  type ThreadError,
+  type ThreadReply,
+} from './thread-protocol';
+
+interface Pending {
+  onProgress(progress: number): void;
+  resolve(result: TrainResult | EngineImage): void;
+  reject(error: unknown): void;
+}
+
+/** Errors keep the class the job worker acts on: JobFailure (user-facing), TransientJobError. */
+function rebuildError({ name, message, stack }: ThreadError): Error {
+  const error =
+    name === 'JobFailure'
+      ? new JobFailure(message)
+      : name === 'TransientJobError'
+        ? new TransientJobError(message)
+        : Object.assign(new Error(message), { name });
+  if (stack) error.stack = stack;
+  return error;
+}
+
+/**
+ * The engine thread's script. Under tsx (`node --import tsx`, vitest) it is the .ts file, and
+ * the thread registers tsx itself before importing it: on Node 20 a worker started with
+ * `execArgv: ['--import', 'tsx']` does not apply tsx's hooks to its entry module
+ * (ERR_UNKNOWN_FILE_EXTENSION).
+ */
+function startThread(workerData: ThreadData): Worker {
+  const typescript = import.meta.url.endsWith('.ts');
+  const script = new URL(`./cpu-engine-thread.${typescript ? 'ts' : 'js'}`, import.meta.url);
+  if (!typescript) return new Worker(script, { workerData });
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const bootstrap = `import(${JSON.stringify(tsx)})
+    .then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); })`;
+  return new Worker(bootstrap, { eval: true, workerData });
+}
+
+/**
+ * The built-in CPU engine (`CpuEngine`) in a worker thread, behind the same `Engine` interface:
+ * a training keeps both cores busy for seconds, and off the main thread the api keeps answering.
+ * The thread starts with the first call and opens its own storage over the same data directory.
+ *
+ * Progress comes back as messages; an aborted signal rejects at once with its reason and tells
+ * the thread to stop at its next checkpoint; `JobFailure` and `TransientJobError` keep their
+ * class. Output images are transferred, not copied. Inputs are copied once (structured clone):
+ * they belong to the caller, and transferring them would empty the caller's buffers. If the
+ * thread dies, its calls fail with a `TransientJobError` (retried) and the next call starts a
+ * new thread. `close()` terminates it (the app's onClose, see `threadedCpuEngine`).
+ */
+export class ThreadedCpuEngine implements Engine {
+  readonly name = 'builtin-cpu';
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private closed = false;
+
+  constructor(private readonly options: ThreadData) {}
+
+  train(request: TrainRequest, context: EngineContext): Promise<TrainResult> {
+    return this.call((id) => ({ type: 'train', id, request }), context) as Promise<TrainResult>;
+  }
+
+  generate(request: GenerateRequest, context: EngineContext): Promise<EngineImage> {
+    return this.image(this.call((id) => ({ type: 'generate', id, request }), context));
+  }
+
+  edit(request: EditRequest, context: EngineContext): Promise<EngineImage> {
+    return this.image(this.call((id) => ({ type: 'edit', id, request }), context));
+  }
+
+  /** Terminates the thread; calls still running fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    this.failAll(new Error('The CPU engine was closed.'));
+    await worker?.terminate();
+  }
+
+  private async image(result: Promise<TrainResult | EngineImage>): Promise<EngineImage> {
+    const { data, identityScore } = (await result) as EngineImage;
+    return { data: asBuffer(data), identityScore };
+  }
+
+  private call(
+    make: (id: number) => ThreadCall,
+    { signal, onProgress }: EngineContext,
+  ): Promise<TrainResult | EngineImage> {
+    if (signal.aborted) return Promise.reject(signal.reason);
+    if (this.closed) return Promise.reject(new Error('The CPU engine was closed.'));
+    const worker = this.thread();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        if (!this.settle(id)) return;
+        this.worker?.postMessage({ type: 'cancel', id });
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      const done = () => signal.removeEventListener('abort', onAbort);
+      this.pending.set(id, {
+        onProgress,
+        resolve: (result) => {
+          done();
+          resolve(result);
+        },
+        reject: (error) => {
+          done();
+          reject(error);
+        },
+      });
+      worker.ref();
+      worker.postMessage(make(id));
+    });
+  }
+
+  /** Forgets a call; the thread is unref'd when idle so it never keeps the process alive. */
+  private settle(id: number): Pending | undefined {
+    const pending = this.pending.get(id);
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.worker?.unref();
+    return pending;
+  }
+
+  private failAll(error: Error): void {
+    for (const id of [...this.pending.keys()]) this.settle(id)?.reject(error);
+  }
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const worker = startThread(this.options);
+    const lost = (cause: unknown) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.failAll(new TransientJobError('The image engine stopped unexpectedly.', { cause }));
+    };
+    worker.on('message', (reply: ThreadReply) => {
+      if (reply.type === 'progress') {
+        this.pending.get(reply.id)?.onProgress(reply.progress);
+      } else if (reply.type === 'done') {
+        this.settle(reply.id)?.resolve(reply.result);
+      } else {
+        this.settle(reply.id)?.reject(rebuildError(reply.error));
+      }
+    });
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`engine thread exited with code ${code}`)));
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+}
+
+/** The engine `main.ts` runs jobs on: its thread is terminated when the app closes. */
+export function threadedCpuEngine(app: FastifyInstance, dataDir: string): ThreadedCpuEngine {
+  const engine = new ThreadedCpuEngine({ dataDir, urlSigningSecret: app.urlSigningSecret });
+  app.addHook('onClose', () => engine.close());
+  return engine;
+}
