@@ -1,3 +1,4 @@
+import { OAUTH } from '@app/shared/spec';
 import type { IdentityService } from '../service';
 import { connectGoogle, type GoogleUpstream } from './google-upstream';
 import { HOSTED_UI_DEFAULTS, type HostedUiOptions } from './hosted-ui-options';
@@ -13,13 +14,7 @@ export interface HostedUiContext {
 }
 
 /** Scopes the app client may ask for (the spec's list). */
-export const ALLOWED_SCOPES = [
-  'phone',
-  'email',
-  'openid',
-  'profile',
-  'aws.cognito.signin.user.admin',
-];
+export const ALLOWED_SCOPES: readonly string[] = OAUTH.scopes;
 
 export function createHostedUiContext(
   service: IdentityService,

@@ -1,15 +1,6 @@
 import type { AuthRuntimeConfig } from '@app/shared/runtime-config';
-import { PASSWORD_MIN_LENGTH, ROUTES } from '@app/shared/spec';
+import { OAUTH, PASSWORD_MIN_LENGTH, ROUTES } from '@app/shared/spec';
 import type { ResourcesConfig } from 'aws-amplify';
-
-/** Spec §1: the scopes the app requests from the user pool's hosted UI. */
-export const OAUTH_SCOPES = [
-  'phone',
-  'email',
-  'openid',
-  'profile',
-  'aws.cognito.signin.user.admin',
-] as const;
 
 /**
  * The aws-amplify configuration for one deployment: a real Cognito user pool, or the embedded
@@ -29,7 +20,7 @@ export function buildAmplifyConfig(auth: AuthRuntimeConfig, origin: string): Res
             ? {
                 oauth: {
                   domain: auth.oauthDomain,
-                  scopes: [...OAUTH_SCOPES],
+                  scopes: [...OAUTH.scopes],
                   redirectSignIn: [`${origin}${ROUTES.callback}`],
                   redirectSignOut: [`${origin}${ROUTES.logout}`],
                   responseType: 'code',

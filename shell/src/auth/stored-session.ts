@@ -1,3 +1,4 @@
+import { TOKEN_EXPIRY_TOLERANCE_MS } from '@app/shared/spec';
 import type { AuthUser } from './auth-context';
 
 /**
@@ -26,9 +27,6 @@ function decodeClaims(jwt: string): Record<string, unknown> | null {
   }
 }
 
-/** Spec §9: a token this close to its expiry counts as expired. */
-const EXPIRY_TOLERANCE_SECONDS = 5;
-
 function storedToken(
   userPoolClientId: string,
   kind: 'idToken' | 'accessToken',
@@ -50,7 +48,8 @@ export function freshStoredToken(
   for (const kind of ['idToken', 'accessToken'] as const) {
     const token = storedToken(userPoolClientId, kind, storage);
     const exp = token ? decodeClaims(token)?.exp : undefined;
-    if (token && typeof exp === 'number' && exp - EXPIRY_TOLERANCE_SECONDS > now / 1000) {
+    // Spec §9: a token this close to its expiry counts as expired.
+    if (token && typeof exp === 'number' && exp * 1000 - TOKEN_EXPIRY_TOLERANCE_MS > now) {
       return token;
     }
   }
