@@ -13,6 +13,7 @@ import { OUTPUT_SIZES } from '../api/src/engines/cpu/compose';
 import { decodeForAnalysis, decodeUpright, encodePng } from '../api/src/engines/cpu/decode';
 import { descriptorDistance, detectFaces, loadFaceApi } from '../api/src/engines/cpu/face-api';
 import { readAll } from '../api/src/engines/read-all';
+import { phoneSizedVariants } from '../api/test/support/phone-photos';
 import { LocalStorage } from '../api/src/storage/local-storage';
 import { bandRadius, dilatedMask, pushPullFill } from '../api/src/engines/cpu/inpaint';
 
@@ -54,7 +55,21 @@ try {
   );
   const trainMs = performance.now() - start;
   console.log(
-    `train on ${training.length} photos: ${Math.round(trainMs)} ms (${Math.round(trainMs / training.length)} ms per photo, ~${Math.round(((trainMs / training.length) * 20) / 1000)} s for 20); unusable: ${photoIssues.length}`,
+    `train on ${training.length} photos: ${Math.round(trainMs)} ms; unusable: ${photoIssues.length}`,
+  );
+
+  // The issue's bar is 20 photos in <= 60 s. The shared set has 8 photos of one person (2 held
+  // out), so the 20 are made from the 6 training photos the way phones deliver them: 12 MP JPEGs
+  // (decoding them is a real part of the cost), as taken, mirrored, reframed and re-exposed.
+  const phonePhotos = await phoneSizedVariants(training, 20);
+  start = performance.now();
+  const twenty = await engine.train(
+    { userId: 'bench', modelId: 'lisa-20', triggerWord: 'lisa', photos: phonePhotos },
+    context,
+  );
+  const megabytes = phonePhotos.reduce((sum, photo) => sum + photo.data.length, 0) / 2 ** 20;
+  console.log(
+    `train on 20 photos of 3024x4032 (${megabytes.toFixed(1)} MB of JPEG): ${ms(start)}; unusable: ${twenty.photoIssues.map((issue) => `${issue.filename} ${issue.problem}`).join(', ') || 'none'}`,
   );
 
   const model = deserializeModel(
