@@ -10,6 +10,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { genReqId, requestIdPlugin } from './plugins/request-id';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { servicesPlugin } from './plugins/services';
+import { uploadSweeperPlugin } from './plugins/upload-sweeper';
 import { openApiPlugin } from './plugins/zod';
 import { apiRoutes } from './routes/api';
 import { runtimeConfigRoutes } from './routes/runtime-config';
@@ -41,6 +42,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // App plugins: services as decorators, then authentication, which uses them
   await app.register(servicesPlugin, { config });
+  await app.register(uploadSweeperPlugin);
   await app.register(authPlugin, {
     issuer: config.cognito.issuer,
     clientId: config.cognito.clientId,
