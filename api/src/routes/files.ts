@@ -8,6 +8,7 @@ import { API_PREFIX } from '../paths';
 import { presentMedia, requestOrigin } from '../presenters';
 import { errorSchema } from '../schemas/common';
 import { mediaItemSchema } from '../schemas/media';
+import { attachmentHeader } from '../storage/content-disposition';
 import { FILES_PATH, isValidKey } from '../storage/local-storage';
 import { sign, verifySignature } from '../storage/url-signature';
 
@@ -30,12 +31,6 @@ const signedQuery = z.object({
   signature: z.string().max(100),
   download: z.string().max(255).optional(),
 });
-
-/** Quotes and control characters would break out of the header value. */
-function attachmentHeader(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 /**
  * Public routes: the signature in the URL is the permission (an <img> cannot send a bearer

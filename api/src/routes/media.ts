@@ -145,7 +145,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
           filename: file?.filename ?? 'photo',
           caption: file?.caption ?? '',
         });
-        items.push(presentMedia(app.storage, origin, row, true));
+        items.push(await presentMedia(app.storage, origin, row, true));
       }
       return { items };
     },
@@ -204,7 +204,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       const page = await app.media.list(request.user.id, { type, status, limit, after });
       const origin = requestOrigin(request);
       return {
-        items: page.items.map((row) => presentMedia(app.storage, origin, row, includeUrls)),
+        items: await Promise.all(
+          page.items.map((row) => presentMedia(app.storage, origin, row, includeUrls)),
+        ),
         hasMore: page.hasMore,
         nextCursor: page.nextCursor,
       };
@@ -227,23 +229,25 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       ]);
       const origin = requestOrigin(request);
       return {
-        items: photos.map((photo) => {
-          const keys = mediaKeys(photo.user_id, photo.id);
-          return {
-            imageId: photo.id,
-            filename: photo.filename,
-            createdAt: photo.created_at,
-            modelIds: models
-              .filter((model) => model.photoIds.includes(photo.id))
-              .map((model) => model.id),
-            ...(request.query.includeUrls
-              ? {
-                  displayUrl: signedUrl(app.storage, origin, keys.web),
-                  thumbnailUrl: signedUrl(app.storage, origin, keys.thumbnail),
-                }
-              : {}),
-          };
-        }),
+        items: await Promise.all(
+          photos.map(async (photo) => {
+            const keys = mediaKeys(photo.user_id, photo.id);
+            return {
+              imageId: photo.id,
+              filename: photo.filename,
+              createdAt: photo.created_at,
+              modelIds: models
+                .filter((model) => model.photoIds.includes(photo.id))
+                .map((model) => model.id),
+              ...(request.query.includeUrls
+                ? {
+                    displayUrl: await signedUrl(app.storage, origin, keys.web),
+                    thumbnailUrl: await signedUrl(app.storage, origin, keys.thumbnail),
+                  }
+                : {}),
+            };
+          }),
+        ),
       };
     },
   );
@@ -324,8 +328,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       const keys = mediaKeys(row.user_id, row.id);
       const origin = requestOrigin(request);
       return {
-        url: signedUrl(app.storage, origin, keys.web),
-        downloadUrl: signedUrl(app.storage, origin, keys.original, row.filename),
+        url: await signedUrl(app.storage, origin, keys.web),
+        downloadUrl: await signedUrl(app.storage, origin, keys.original, row.filename),
         expiresAt: new Date(Date.now() + SIGNED_URL_TTL_SECONDS * 1000).toISOString(),
       };
     },
