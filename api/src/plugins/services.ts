@@ -9,6 +9,7 @@ import type { AppConfig } from '../config';
 import { SqliteJobQueue } from '../jobs/sqlite-job-queue';
 import type { JobQueue } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
+import { TempFiles } from '../media/temp-files';
 import { MediaService } from '../services/media';
 import { ModelService } from '../services/models';
 import { UserService } from '../services/users';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     billing: BillingProvider;
     /** HMAC key of signed file URLs (also used to check upload targets). */
     urlSigningSecret: string;
+    /** Upload bodies on their way through the image pipeline. */
+    tempFiles: TempFiles;
   }
 }
 
@@ -54,6 +57,9 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
     const storage = new LocalStorage(config.dataDir, secret);
     app.decorate('urlSigningSecret', secret);
     app.decorate('storage', storage);
+    const tempFiles = new TempFiles(join(config.dataDir, 'tmp'));
+    await tempFiles.sweep();
+    app.decorate('tempFiles', tempFiles);
     const users = new UserService(app.db, config.adminEmails);
     app.decorate('users', users);
     const billing: BillingProvider = config.stripe

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MediaTable } from '../db/schema';
-import type { ProcessedImage } from '../media/pipeline';
-import type { Storage } from '../storage/storage';
+import type { ImageFile, ProcessedImage } from '../media/pipeline';
+import type { Storage, StorageBody } from '../storage/storage';
 
 export type MediaRow = Selectable<MediaTable>;
 export type MediaType = 'training' | 'generated';
@@ -82,10 +83,18 @@ export class MediaService {
       .execute();
   }
 
-  private async putDerivatives(userId: string, id: string, image: ProcessedImage): Promise<void> {
+  private async putDerivatives(
+    userId: string,
+    id: string,
+    image: ProcessedImage<Buffer | ImageFile>,
+  ): Promise<void> {
     const keys = mediaKeys(userId, id);
+    const original = image.original.data;
+    const originalBody: StorageBody = Buffer.isBuffer(original)
+      ? original
+      : { stream: createReadStream(original.path), size: original.size };
     await Promise.all([
-      this.storage.put(keys.original, image.original.data, image.original.contentType),
+      this.storage.put(keys.original, originalBody, image.original.contentType),
       this.storage.put(keys.web, image.web.data, image.web.contentType),
       this.storage.put(keys.thumbnail, image.thumbnail.data, image.thumbnail.contentType),
     ]);
@@ -190,14 +199,18 @@ export class MediaService {
     await this.db.updateTable('media').set({ status: 'pending' }).where('id', '=', id).execute();
   }
 
-  async completePending(row: MediaRow, image: ProcessedImage): Promise<MediaRow> {
+  async completePending(
+    row: MediaRow,
+    image: ProcessedImage<Buffer | ImageFile>,
+  ): Promise<MediaRow> {
     await this.putDerivatives(row.user_id, row.id, image);
+    const original = image.original.data;
     const fields = {
       status: 'ready',
       content_type: image.original.contentType,
       width: image.width,
       height: image.height,
-      bytes: image.original.data.length,
+      bytes: Buffer.isBuffer(original) ? original.length : original.size,
     };
     await this.db.updateTable('media').set(fields).where('id', '=', row.id).execute();
     return { ...row, ...fields };
