@@ -13,7 +13,7 @@ import { TempFiles } from '../media/temp-files';
 import { MediaService } from '../services/media';
 import { ModelService } from '../services/models';
 import { UserService } from '../services/users';
-import { LocalStorage } from '../storage/local-storage';
+import { createStorage } from '../storage/create-storage';
 import type { Storage } from '../storage/storage';
 
 declare module 'fastify' {
@@ -54,7 +54,8 @@ async function generatedSecret(dataDir: string): Promise<string> {
 export const servicesPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const secret = config.urlSigningSecret ?? (await generatedSecret(config.dataDir));
-    const storage = new LocalStorage(config.dataDir, secret);
+    const storage = createStorage(config.dataDir, secret, config.s3);
+    app.addHook('onClose', async () => storage.close?.());
     app.decorate('urlSigningSecret', secret);
     app.decorate('storage', storage);
     const tempFiles = new TempFiles(join(config.dataDir, 'tmp'));

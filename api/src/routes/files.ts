@@ -10,7 +10,8 @@ import { presentMedia, requestOrigin } from '../presenters';
 import { errorSchema } from '../schemas/common';
 import { mediaItemSchema } from '../schemas/media';
 import { attachmentHeader } from '../storage/content-disposition';
-import { FILES_PATH, isValidKey } from '../storage/local-storage';
+import { isValidKey } from '../storage/keys';
+import { FILES_PATH } from '../storage/local-storage';
 import { sign, verifySignature } from '../storage/url-signature';
 
 export const UPLOADS_PATH = `${API_PREFIX}/uploads/`;

@@ -4,17 +4,11 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { API_PREFIX } from '../paths';
+import { isValidKey } from './keys';
 import type { SignedUrlOptions, Storage, StorageBody, StoredObject } from './storage';
 import { sign } from './url-signature';
 
-/** Server-made keys only: letters, digits, `-`, `_`, `.` segments; never `..`. */
-const KEY_PATTERN = /^(?:[\w-][\w.-]*\/)*[\w-][\w.-]*$/;
-
 export const FILES_PATH = `${API_PREFIX}/files/`;
-
-export function isValidKey(key: string): boolean {
-  return KEY_PATTERN.test(key) && !key.split('/').includes('..');
-}
 
 /** Files under `<DATA_DIR>/files`, each with a `.type` sidecar holding its content type. */
 export class LocalStorage implements Storage {

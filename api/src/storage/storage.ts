@@ -33,6 +33,8 @@ export interface Storage {
    * `contentType` at `key` until it expires. Absent: uploads go through the API's own target.
    */
   presignedPut?(key: string, contentType: string, expiresInSeconds: number): Promise<string>;
+  /** Releases connections held open (the app's onClose); nothing to do for plain files. */
+  close?(): void;
 }
 
 export interface SignedUrlOptions {
