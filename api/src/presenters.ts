@@ -51,6 +51,7 @@ export async function presentMedia(
     modelIds: row.model_ids === null ? null : (JSON.parse(row.model_ids) as string[]),
     engine: row.engine,
     identityScore: row.identity_score,
+    failureReason: row.failure_reason,
     width: row.width,
     height: row.height,
     createdAt: row.created_at,

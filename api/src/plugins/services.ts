@@ -67,7 +67,7 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
       ? new StripeBilling(config.stripe, users)
       : new TestModeBilling(app.db, users);
     app.decorate('billing', billing);
-    app.decorate('media', new MediaService(app.db, storage));
+    app.decorate('media', new MediaService(app.db, storage, tempFiles));
     app.decorate('jobs', new SqliteJobQueue(app.db));
     app.decorate('jobWorker', null);
     // preClose: the worker hands its jobs back before the db plugin closes the connection.

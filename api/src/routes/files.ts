@@ -15,7 +15,7 @@ import { FILES_PATH } from '../storage/local-storage';
 import { sign, verifySignature } from '../storage/url-signature';
 
 export const UPLOADS_PATH = `${API_PREFIX}/uploads/`;
-const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
 /** The presigned PUT target of one pending upload (spec §7 /media/presigned-urls). */
 export function uploadUrl(secret: string, origin: string, mediaId: string): string {

@@ -21,8 +21,8 @@ import {
   mediaTypeSchema,
   trainingPhotoSchema,
 } from '../schemas/media';
-import { decodeCursor, mediaKeys, type MediaRow } from '../services/media';
-import { uploadUrl } from './files';
+import { decodeCursor, incomingKey, mediaKeys, type MediaRow } from '../services/media';
+import { UPLOAD_URL_TTL_SECONDS, uploadUrl } from './files';
 
 const declaredType = z.string({ error: FILE_TEXT.generalTypeNotAllowed }).max(100);
 
@@ -158,7 +158,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       schema: {
         summary:
           'Upload targets for training photos; PUT each file to its URL with its content type',
-        description: 'URLs expire after 15 minutes and accept one upload each.',
+        description:
+          'URLs expire after 15 minutes. With S3 storage they are S3 presigned PUTs bound to the declared content type, and each photo is checked (and refused with a reason, status failed) when it is next used; otherwise they accept one upload each at PUT /api/uploads/{id}.',
         body: z.object({
           files: z
             .array(z.object({ filename: z.string().max(1000), contentType: declaredType }))
@@ -181,10 +182,20 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       }
       const rows = await app.media.createPending(request.user.id, files);
       const origin = requestOrigin(request);
-      return rows.map((row) => ({
-        presignedUrl: uploadUrl(app.urlSigningSecret, origin, row.id),
-        imageId: row.id,
-      }));
+      const { storage } = app;
+      return Promise.all(
+        rows.map(async (row) => ({
+          // Straight into the bucket when storage takes direct uploads; checked when next used.
+          presignedUrl: storage.presignedPut
+            ? await storage.presignedPut(
+                incomingKey(row.user_id, row.id),
+                row.content_type,
+                UPLOAD_URL_TTL_SECONDS,
+              )
+            : uploadUrl(app.urlSigningSecret, origin, row.id),
+          imageId: row.id,
+        })),
+      );
     },
   );
 
@@ -201,6 +212,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       const { type, status, includeUrls, limit, cursor } = request.query;
       const after = cursor === undefined ? undefined : decodeCursor(cursor);
       if (cursor !== undefined && !after) throw badRequest(API_TEXT.invalidCursor);
+      await app.media.finalizeUploads(request.user.id);
       const page = await app.media.list(request.user.id, { type, status, limit, after });
       const origin = requestOrigin(request);
       return {
@@ -223,6 +235,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       },
     },
     async (request) => {
+      await app.media.finalizeUploads(request.user.id);
       const [photos, models] = await Promise.all([
         app.media.trainingPhotos(request.user.id),
         app.models.listWithPhotos(request.user.id),
@@ -283,6 +296,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       },
     },
     async (request) => {
+      await app.media.finalizeUploads(request.user.id, [request.params.id]);
       const row = await app.media.findOwned(request.user.id, request.params.id);
       if (!row) throw notFound(API_TEXT.imageNotFound);
       return presentMedia(app.storage, requestOrigin(request), row, true);
@@ -323,6 +337,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       },
     },
     async (request) => {
+      await app.media.finalizeUploads(request.user.id, [request.params.imageId]);
       const row = await app.media.findOwned(request.user.id, request.params.imageId);
       if (!row || row.status !== 'ready') throw notFound(API_TEXT.imageNotFound);
       const keys = mediaKeys(row.user_id, row.id);

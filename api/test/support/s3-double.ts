@@ -157,6 +157,8 @@ function canonicalQuery(query: URLSearchParams, presigned: boolean): string {
 export class S3Double {
   /** Bucket keys to objects; what a test inspects to see what the api left behind. */
   readonly objects = new Map<string, StoredObject>();
+  /** `METHOD key` of every authenticated request, in order. */
+  readonly requests: string[] = [];
   private server: Server | undefined;
   endpoint = '';
 
@@ -294,6 +296,7 @@ export class S3Double {
     }
     const key = keyParts.map(decodeURIComponent).join('/');
     const query = url.searchParams;
+    this.requests.push(`${request.method} ${key}`);
 
     if (key === '') {
       if (request.method === 'GET' && query.get('list-type') === '2') {
