@@ -112,6 +112,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
   app.post(
     '/media/upload',
     {
+      // Base64 inside JSON cannot be streamed: the parser needs the whole text. Bounded by this
+      // limit; clients with many or large photos use /media/presigned-urls instead.
       bodyLimit: MAX_TRAINING_PHOTOS * base64Length(MAX_UPLOAD_BYTES),
       config: { rateLimit: writeLimit, tooLargeMessage: FILE_TEXT.tooLarge },
       schema: {
