@@ -4,6 +4,8 @@ import { IDENTITY_DEFAULTS } from '@app/identity';
 import type { RemoteName, SiteLinks } from '@app/shared/runtime-config';
 import { z } from 'zod';
 import { IDENTITY_PREFIX, remotePath } from './paths';
+import type { S3StorageOptions } from './storage/s3-storage';
+import { isValidKey } from './storage/keys';
 
 /** Relative paths in the environment resolve here, so `pnpm start` (cwd api/) and a root shell agree. */
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -52,6 +54,8 @@ export interface AppConfig {
   urlSigningSecret: string | undefined;
   /** Requests per minute and user on each write route. */
   writeRateLimitPerMinute: number;
+  /** Files in this bucket; undefined: in `<dataDir>/files`. Credentials: the AWS default chain. */
+  s3: S3StorageOptions | undefined;
   /** Undefined: the built-in test-mode checkout. */
   stripe:
     | {
@@ -138,6 +142,20 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_PRICE_ID: z.string().optional(),
     STRIPE_API_URL: z.string().refine(isHttpUrl, 'must be an absolute http(s) URL').optional(),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().optional(),
+    /** The SDK's own region variable, used when S3_REGION is not set. */
+    AWS_REGION: z.string().optional(),
+    S3_ENDPOINT: z.string().refine(isHttpUrl, 'must be an absolute http(s) URL').optional(),
+    S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+    S3_PREFIX: z
+      .string()
+      .transform((value) => value.replace(/^\/+|\/+$/g, ''))
+      .refine(
+        (value) => value === '' || isValidKey(value),
+        'must be folder names of letters, digits, "-", "_" and "." separated by "/"',
+      )
+      .default(''),
   })
   .superRefine((vars, context) => {
     if (vars.STRIPE_SECRET_KEY && !(vars.STRIPE_WEBHOOK_SECRET && vars.STRIPE_PRICE_ID)) {
@@ -150,6 +168,13 @@ const envSchema = z
           });
         }
       }
+    }
+    if (vars.S3_BUCKET && !(vars.S3_REGION ?? vars.AWS_REGION)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['S3_REGION'],
+        message: 'required with S3_BUCKET (or set AWS_REGION)',
+      });
     }
     // aws-amplify takes the SRP pool name from what follows `<region>_`.
     if (!vars.COGNITO_USER_POOL_ID.startsWith(`${vars.COGNITO_REGION}_`)) {
@@ -251,6 +276,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       .filter((email) => email !== ''),
     urlSigningSecret: vars.URL_SIGNING_SECRET,
     writeRateLimitPerMinute: vars.WRITE_RATE_LIMIT_PER_MINUTE,
+    s3: vars.S3_BUCKET
+      ? {
+          bucket: vars.S3_BUCKET,
+          region: vars.S3_REGION ?? vars.AWS_REGION ?? '',
+          endpoint: vars.S3_ENDPOINT,
+          forcePathStyle: vars.S3_FORCE_PATH_STYLE,
+          prefix: vars.S3_PREFIX === '' ? '' : `${vars.S3_PREFIX}/`,
+        }
+      : undefined,
     stripe: stripeSecretKey
       ? {
           secretKey: stripeSecretKey,

@@ -56,7 +56,7 @@ if (config.cognito.userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) {
 }
 
 // Trainings, generations and edits run on the built-in CPU engine, in a worker thread.
-await startJobWorker(app, engineRunners(app, threadedCpuEngine(app, config.dataDir)));
+await startJobWorker(app, engineRunners(app, threadedCpuEngine(app, config)));
 
 await app.listen({ host: config.host, port: config.port });
 const { port } = app.server.address() as AddressInfo;

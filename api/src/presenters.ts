@@ -18,7 +18,12 @@ export function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-export function signedUrl(storage: Storage, origin: string, key: string, downloadName?: string) {
+export function signedUrl(
+  storage: Storage,
+  origin: string,
+  key: string,
+  downloadName?: string,
+): Promise<string> {
   return storage.signedGetUrl(key, {
     origin,
     expiresInSeconds: SIGNED_URL_TTL_SECONDS,
@@ -26,12 +31,12 @@ export function signedUrl(storage: Storage, origin: string, key: string, downloa
   });
 }
 
-export function presentMedia(
+export async function presentMedia(
   storage: Storage,
   origin: string,
   row: MediaRow,
   includeUrls: boolean,
-): z.infer<typeof mediaItemSchema> {
+): Promise<z.infer<typeof mediaItemSchema>> {
   const item: z.infer<typeof mediaItemSchema> = {
     imageId: row.id,
     type: row.type as MediaType,
@@ -46,25 +51,28 @@ export function presentMedia(
     modelIds: row.model_ids === null ? null : (JSON.parse(row.model_ids) as string[]),
     engine: row.engine,
     identityScore: row.identity_score,
+    failureReason: row.failure_reason,
     width: row.width,
     height: row.height,
     createdAt: row.created_at,
   };
   if (includeUrls && row.status === 'ready') {
     const keys = mediaKeys(row.user_id, row.id);
-    item.displayUrl = signedUrl(storage, origin, keys.web);
-    item.thumbnailUrl = signedUrl(storage, origin, keys.thumbnail);
-    item.downloadUrl = signedUrl(storage, origin, keys.original, row.filename);
+    [item.displayUrl, item.thumbnailUrl, item.downloadUrl] = await Promise.all([
+      signedUrl(storage, origin, keys.web),
+      signedUrl(storage, origin, keys.thumbnail),
+      signedUrl(storage, origin, keys.original, row.filename),
+    ]);
   }
   return item;
 }
 
-export function presentModel(
+export async function presentModel(
   app: FastifyInstance,
   origin: string,
   model: ModelWithPhotos,
   trainingJob: Job | undefined,
-): z.infer<typeof modelSchema> {
+): Promise<z.infer<typeof modelSchema>> {
   const avatarKey = app.models.avatarKey(model);
   return {
     modelId: model.id,
@@ -72,7 +80,7 @@ export function presentModel(
     status: model.status as z.infer<typeof modelSchema>['status'],
     triggerWord: model.trigger_word,
     trainingPhotos: model.photoIds,
-    avatar: avatarKey ? signedUrl(app.storage, origin, avatarKey) : null,
+    avatar: avatarKey ? await signedUrl(app.storage, origin, avatarKey) : null,
     failureReason: model.failure_reason,
     photoIssues: model.photo_issues ? (JSON.parse(model.photo_issues) as PhotoIssue[]) : [],
     progress: model.status === 'training' ? (trainingJob?.progress ?? null) : null,
@@ -96,11 +104,13 @@ export async function presentProfile(
     email: user.email,
     createdAt: user.created_at,
     profilePicture: user.profile_picture_key
-      ? signedUrl(app.storage, origin, user.profile_picture_key)
+      ? await signedUrl(app.storage, origin, user.profile_picture_key)
       : null,
     subscriptionStatus: normalizeSubscriptionStatus(user.subscription_status),
     subscriptionEnd: user.subscription_end,
-    models: models.map((model) => presentModel(app, origin, model, trainingJobs.get(model.id))),
+    models: await Promise.all(
+      models.map((model) => presentModel(app, origin, model, trainingJobs.get(model.id))),
+    ),
     isAdmin: app.users.isAdmin(user),
     modelLimit: app.users.modelLimit(user),
     modelStatus: aggregateModelStatus(models),

@@ -28,7 +28,7 @@ describe('abandoned presigned uploads', () => {
     });
     expect(put.status).toBe(200);
     // A process that died while receiving leaves its claim behind.
-    const { db, storage } = studio.running.app;
+    const { db, media } = studio.running.app;
     await db
       .updateTable('media')
       .set({ status: 'receiving' })
@@ -36,10 +36,10 @@ describe('abandoned presigned uploads', () => {
       .execute();
 
     const soon = new Date(Date.now() + ABANDONED_UPLOAD_AGE_MS - 60_000);
-    expect(await sweepAbandonedUploads(db, storage, soon)).toEqual([]);
+    expect(await sweepAbandonedUploads(db, media, soon)).toEqual([]);
 
     const later = new Date(Date.now() + ABANDONED_UPLOAD_AGE_MS + 1000);
-    const removed = await sweepAbandonedUploads(db, storage, later);
+    const removed = await sweepAbandonedUploads(db, media, later);
     expect(removed.sort()).toEqual([neverSent!.imageId, stuck!.imageId].sort());
 
     const late = await fetch(neverSent!.presignedUrl, {

@@ -156,4 +156,36 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
     expect(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
   });
+
+  it('selects S3 storage by S3_BUCKET, with a region and a normalized key prefix', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        S3_BUCKET: 'photos',
+        AWS_REGION: 'eu-west-1',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: '/studio/prod/',
+      }).s3,
+    ).toEqual({
+      bucket: 'photos',
+      region: 'eu-west-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      prefix: 'studio/prod/',
+    });
+    expect(loadConfig({ S3_BUCKET: 'b', S3_REGION: 'auto' }).s3).toMatchObject({
+      region: 'auto',
+      endpoint: undefined,
+      forcePathStyle: false,
+      prefix: '',
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'b' })).toThrow(/S3_REGION: required with S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_REGION: 'r', S3_PREFIX: 'a/../b' })).toThrow(
+      /S3_PREFIX/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_REGION: 'r', S3_ENDPOINT: 'minio' })).toThrow(
+      /S3_ENDPOINT/,
+    );
+  });
 });

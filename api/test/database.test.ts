@@ -76,6 +76,7 @@ describe('database on start', () => {
         { name: '0001_users' },
         { name: '0002_studio' },
         { name: '0003_job_worker' },
+        { name: '0005_media_failure_reason' },
       ]);
     } finally {
       await app.close();

@@ -1,27 +1,239 @@
+import { Readable } from 'node:stream';
+import { S3Client, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidKey, LocalStorage } from '../src/storage/local-storage';
+import { readAll } from '../src/engines/read-all';
+import { isValidKey } from '../src/storage/keys';
+import { LocalStorage } from '../src/storage/local-storage';
+import { S3Storage } from '../src/storage/s3-storage';
+import type { Storage } from '../src/storage/storage';
 import { sign, verifySignature } from '../src/storage/url-signature';
-import { makeTempDir, removeDir } from './helpers';
+import { makeTempDir, removeDir, startApp, type RunningApp } from './helpers';
+import type { S3Double } from './support/s3-double';
+import { startS3, TEST_BUCKET, TEST_REGION } from './support/s3';
 
-describe('LocalStorage', () => {
-  let dir: string;
-  let storage: LocalStorage;
+async function text(storage: Storage, key: string): Promise<string | undefined> {
+  const file = await storage.read(key);
+  return file && (await readAll(file.stream)).toString('utf8');
+}
+
+/**
+ * What every Storage must do, run against the storage the real app builds from its environment:
+ * the data directory, and S3 (the double) with a key prefix.
+ */
+function storageContract(
+  name: string,
+  start: () => Promise<{ running: RunningApp; stop(): Promise<void> }>,
+) {
+  describe(`Storage contract: ${name}`, { timeout: 30_000 }, () => {
+    let running: RunningApp;
+    let stop: () => Promise<void>;
+    let storage: Storage;
+    beforeAll(async () => {
+      ({ running, stop } = await start());
+      storage = running.app.storage;
+    }, 30_000);
+    afterAll(() => stop(), 30_000);
+
+    it('stores buffers and streams of known length, reads and heads them', async () => {
+      await storage.put('users/u1/media/m1/web', Buffer.from('abc'), 'image/webp');
+      const bytes = Buffer.alloc(300_000, 7);
+      await storage.put(
+        'users/u1/media/m1/original',
+        {
+          stream: Readable.from([bytes.subarray(0, 100_000), bytes.subarray(100_000)]),
+          size: bytes.length,
+        },
+        'image/jpeg',
+      );
+      expect(await storage.head('users/u1/media/m1/web')).toEqual({
+        size: 3,
+        contentType: 'image/webp',
+      });
+      const file = await storage.read('users/u1/media/m1/original');
+      expect(file).toMatchObject({ size: 300_000, contentType: 'image/jpeg' });
+      expect((await readAll(file!.stream)).equals(bytes)).toBe(true);
+      expect(await storage.read('users/u1/never')).toBeUndefined();
+      expect(await storage.head('users/u1/never')).toBeUndefined();
+    });
+
+    it('deletes one key, and a folder without touching its neighbours', async () => {
+      await storage.put('users/u2/media/m1/a', Buffer.from('1'), 'text/plain');
+      await storage.put('users/u2/media/m1/b', Buffer.from('2'), 'text/plain');
+      await storage.put('users/u2/media/m10/a', Buffer.from('3'), 'text/plain');
+      await storage.delete('users/u2/media/m1/a');
+      await storage.delete('users/u2/media/m1/missing');
+      expect(await text(storage, 'users/u2/media/m1/a')).toBeUndefined();
+      expect(await text(storage, 'users/u2/media/m1/b')).toBe('2');
+      await storage.deletePrefix('users/u2/media/m1/');
+      await storage.deletePrefix('users/u2/media/none/');
+      expect(await text(storage, 'users/u2/media/m1/b')).toBeUndefined();
+      expect(await text(storage, 'users/u2/media/m10/a')).toBe('3');
+    });
+
+    it('deletes a folder of more keys than one listing page holds', async () => {
+      const keys = Array.from({ length: 1005 }, (_, i) => `users/u3/models/m/${i}`);
+      for (let i = 0; i < keys.length; i += 50) {
+        await Promise.all(
+          keys.slice(i, i + 50).map((key) => storage.put(key, Buffer.from('x'), 'text/plain')),
+        );
+      }
+      await storage.deletePrefix('users/u3/models/m/');
+      expect(await storage.head(keys[0]!)).toBeUndefined();
+      expect(await storage.head(keys[1004]!)).toBeUndefined();
+    });
+
+    it('signs GET URLs that serve the bytes, as an attachment when named', async () => {
+      await storage.put('users/u4/media/m1/original', Buffer.from('jpeg bytes'), 'image/jpeg');
+      const options = { origin: running.url, expiresInSeconds: 60 };
+      const inline = await fetch(await storage.signedGetUrl('users/u4/media/m1/original', options));
+      expect(inline.status).toBe(200);
+      expect(inline.headers.get('content-type')).toBe('image/jpeg');
+      expect(await inline.text()).toBe('jpeg bytes');
+      const download = await fetch(
+        await storage.signedGetUrl('users/u4/media/m1/original', {
+          ...options,
+          downloadName: 'Ünïcode "me".jpg',
+        }),
+      );
+      expect(download.headers.get('content-disposition')).toBe(
+        `attachment; filename="_n_code _me_.jpg"; filename*=UTF-8''${encodeURIComponent('Ünïcode "me".jpg')}`,
+      );
+      await download.arrayBuffer();
+    });
+
+    it('accepts only server-made keys', async () => {
+      for (const key of ['../escape', '', 'a//b', 'a/../../b']) {
+        await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(
+          /Invalid storage key/,
+        );
+      }
+      await expect(storage.deletePrefix('/')).rejects.toThrow(/Invalid storage key/);
+    });
+  });
+}
+
+storageContract('local data directory', async () => {
+  const dir = await makeTempDir();
+  const running = await startApp({ DATA_DIR: dir, SERVE_WEB: 'false' });
+  return {
+    running,
+    async stop() {
+      // The signed-URL test's keep-alive socket may not count as idle yet when close() looks
+      // (the client has every byte before the server sees its response finish): drop it.
+      running.app.server.closeAllConnections();
+      await running.app.close();
+      await removeDir(dir);
+    },
+  };
+});
+
+let s3: S3Double;
+storageContract('S3', async () => {
+  const dir = await makeTempDir();
+  const started = await startS3('deployments/one');
+  s3 = started.s3;
+  const running = await startApp({ DATA_DIR: dir, SERVE_WEB: 'false', ...started.env });
+  return {
+    running,
+    async stop() {
+      await running.app.close();
+      await s3.stop();
+      await removeDir(dir);
+    },
+  };
+});
+
+describe('S3 storage specifics', { timeout: 30_000 }, () => {
+  let double: S3Double;
+  let storage: S3Storage;
   beforeAll(async () => {
-    dir = await makeTempDir();
-    storage = new LocalStorage(dir, 'k'.repeat(32));
+    const started = await startS3();
+    double = started.s3;
+    storage = new S3Storage({
+      bucket: TEST_BUCKET,
+      region: TEST_REGION,
+      endpoint: double.endpoint,
+      forcePathStyle: true,
+      prefix: 'p/',
+    });
   });
-  afterAll(() => removeDir(dir));
-
-  it('stores, reads and deletes by prefix', async () => {
-    await storage.put('users/u1/media/m1/web', Buffer.from('abc'), 'image/webp');
-    const file = await storage.read('users/u1/media/m1/web');
-    expect(file).toMatchObject({ size: 3, contentType: 'image/webp' });
-    file?.stream.destroy();
-    await storage.deletePrefix('users/u1/media/m1/');
-    expect(await storage.read('users/u1/media/m1/web')).toBeUndefined();
-    expect(await storage.read('users/u1/never')).toBeUndefined();
+  afterAll(async () => {
+    storage.close();
+    await double.stop();
   });
 
+  it('keeps every key under the configured prefix', async () => {
+    await storage.put('users/u/media/m/web', Buffer.from('x'), 'image/webp');
+    expect([...double.objects.keys()]).toContain('p/users/u/media/m/web');
+  });
+
+  it('presigns a PUT bound to its content type, refused once tampered with or expired', async () => {
+    const url = await storage.presignedPut('incoming/u/m1', 'image/png', 900);
+    const wrongType = await fetch(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg' },
+      body: 'x',
+    });
+    expect(wrongType.status).toBe(403);
+    expect(await wrongType.text()).toContain('SignatureDoesNotMatch');
+    const longer = new URL(url);
+    longer.searchParams.set('X-Amz-Expires', '86400');
+    const otherKey = new URL(url.replace('/m1?', '/m2?'));
+    for (const tampered of [longer, otherKey]) {
+      const response = await fetch(tampered, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/png' },
+        body: 'x',
+      });
+      expect(response.status).toBe(403);
+    }
+    const ok = await fetch(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: 'png',
+    });
+    expect(ok.status).toBe(200);
+    expect(await storage.head('incoming/u/m1')).toEqual({ size: 3, contentType: 'image/png' });
+
+    const short = await storage.presignedPut('incoming/u/m3', 'image/png', 1);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const expired = await fetch(short, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: 'x',
+    });
+    expect(expired.status).toBe(403);
+    expect(await expired.text()).toContain('Request has expired');
+    expect(await storage.head('incoming/u/m3')).toBeUndefined();
+  });
+
+  it('signs GET URLs that cannot be moved to another key', async () => {
+    await storage.put('users/u/media/m/original', Buffer.from('secret'), 'image/jpeg');
+    const url = await storage.signedGetUrl('users/u/media/m/original', {
+      origin: 'unused',
+      expiresInSeconds: 60,
+    });
+    const moved = await fetch(url.replace('/original?', '/web?'));
+    expect(moved.status).toBe(403);
+    const unsigned = await fetch(url.split('?')[0]!);
+    expect(unsigned.status).toBe(403);
+  });
+
+  it('is refused with credentials S3 does not know', async () => {
+    const stranger = new S3Client({
+      region: TEST_REGION,
+      endpoint: double.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIASTUDIOTEST000001', secretAccessKey: 'wrong' },
+    });
+    await expect(
+      stranger.send(new HeadObjectCommand({ Bucket: TEST_BUCKET, Key: 'p/users/u/media/m/web' })),
+    ).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+    stranger.destroy();
+  });
+});
+
+describe('LocalStorage keys', () => {
   it('accepts only server-made keys, never a way out of its folder', async () => {
     for (const key of [
       '../x',
@@ -36,9 +248,11 @@ describe('LocalStorage', () => {
       expect({ key, valid: isValidKey(key) }).toEqual({ key, valid: false });
     }
     expect(isValidKey('users/1f0c/media/ab-12/original')).toBe(true);
-    await expect(storage.put('../escape', Buffer.from('x'), 'text/plain')).rejects.toThrow(
-      /Invalid storage key/,
-    );
+    const dir = await makeTempDir();
+    await expect(
+      new LocalStorage(dir, 'k'.repeat(32)).put('../escape', Buffer.from('x'), 'text/plain'),
+    ).rejects.toThrow(/Invalid storage key/);
+    await removeDir(dir);
   });
 });
 

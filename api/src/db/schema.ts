@@ -46,7 +46,7 @@ export interface MediaTable {
   user_id: string;
   /** training | generated */
   type: string;
-  /** pending (upload promised, bytes not yet received) | ready | failed */
+  /** pending (upload promised, bytes not yet received) | receiving | ready | failed */
   status: string;
   filename: string;
   /** The stored original's type, from its magic bytes (HEIC is stored converted). */
@@ -67,6 +67,8 @@ export interface MediaTable {
   engine: string | null;
   /** Face-descriptor similarity to the selected model's references; null when no face. */
   identity_score: number | null;
+  /** Why a direct upload was refused when it was checked (status failed): the spec's text. */
+  failure_reason: Generated<string | null>;
 }
 
 export interface ModelPhotosTable {

@@ -1,3 +1,4 @@
+import { open, readFile } from 'node:fs/promises';
 import { API_TEXT, FILE_TEXT } from '@app/shared/spec';
 import decodeHeic from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
@@ -15,10 +16,16 @@ const THUMBNAIL_SIZE = 512;
 /** Full-screen viewer on a phone or a laptop. */
 const WEB_SIZE = 2048;
 
-export interface ProcessedImage {
+/** An original written to disk, to be streamed into storage rather than held in memory. */
+export interface ImageFile {
+  path: string;
+  size: number;
+}
+
+export interface ProcessedImage<Original extends Buffer | ImageFile = Buffer> {
   type: ImageType;
   /** Oriented, metadata-free, full resolution; HEIC becomes JPEG. */
-  original: { data: Buffer; contentType: string };
+  original: { data: Original; contentType: string };
   web: { data: Buffer; contentType: string };
   thumbnail: { data: Buffer; contentType: string };
   width: number;
@@ -69,23 +76,27 @@ function encodeLike(type: ImageType, image: Sharp): Sharp {
   }
 }
 
-/**
- * Checks the bytes (size, real type by magic bytes, pixel count), applies the EXIF orientation
- * and re-encodes without metadata: sharp drops EXIF (GPS included), XMP and IPTC unless asked to
- * keep them. Every refusal is the client's mistake, with the spec's text.
- */
-export async function processImage(data: Buffer, options: ProcessOptions): Promise<ProcessedImage> {
-  if (data.length > options.maxBytes) throw payloadTooLarge(options.tooLargeMessage);
-  const type = sniffImageType(data);
+const SHARP_INPUT = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
+
+function checkType(head: Uint8Array, options: ProcessOptions): ImageType {
+  const type = sniffImageType(head);
   if (!type || !options.allowedTypes.includes(type)) {
     throw unsupportedMediaType(options.typeMessage);
   }
-  const source =
-    type === 'heic'
-      ? await heicToSharp(data)
-      : sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  return type;
+}
 
+/**
+ * Orients and re-encodes without metadata: sharp drops EXIF (GPS included), XMP and IPTC unless
+ * asked to keep them. `writeOriginal` decides where the full-size output goes.
+ */
+async function derive<Original extends Buffer | ImageFile>(
+  type: ImageType,
+  openSource: () => Promise<Sharp>,
+  writeOriginal: (image: Sharp) => Promise<Original>,
+): Promise<ProcessedImage<Original>> {
   try {
+    const source = await openSource();
     const metadata = await source.metadata();
     const width = metadata.autoOrient?.width ?? metadata.width;
     const height = metadata.autoOrient?.height ?? metadata.height;
@@ -94,7 +105,7 @@ export async function processImage(data: Buffer, options: ProcessOptions): Promi
     const oriented = source.rotate();
     const storedType: ImageType = type === 'heic' ? 'jpeg' : type;
     const [original, web, thumbnail] = await Promise.all([
-      encodeLike(storedType, oriented.clone()).toBuffer(),
+      writeOriginal(encodeLike(storedType, oriented.clone())),
       oriented
         .clone()
         .resize(WEB_SIZE, WEB_SIZE, { fit: 'inside', withoutEnlargement: true })
@@ -121,4 +132,48 @@ export async function processImage(data: Buffer, options: ProcessOptions): Promi
     }
     throw decodeFailed();
   }
+}
+
+/**
+ * Checks the bytes (size, real type by magic bytes, pixel count) and makes the stored original,
+ * web image and thumbnail. Every refusal is the client's mistake, with the spec's text.
+ */
+export async function processImage(data: Buffer, options: ProcessOptions): Promise<ProcessedImage> {
+  if (data.length > options.maxBytes) throw payloadTooLarge(options.tooLargeMessage);
+  const type = checkType(data, options);
+  return derive(
+    type,
+    async () => (type === 'heic' ? heicToSharp(data) : sharp(data, SHARP_INPUT)),
+    (image) => image.toBuffer(),
+  );
+}
+
+async function readHead(path: string, length: number): Promise<Buffer> {
+  const file = await open(path);
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(length), 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * `processImage` for a file already on disk: the type comes from its first bytes, sharp reads the
+ * file itself and the original is written to `<path>.original`, so no stage holds the whole file
+ * in the JS heap. HEIC is the exception: its decoder needs the whole file in memory.
+ */
+export async function processImageFile(
+  path: string,
+  size: number,
+  options: ProcessOptions,
+): Promise<ProcessedImage<ImageFile>> {
+  if (size > options.maxBytes) throw payloadTooLarge(options.tooLargeMessage);
+  const type = checkType(await readHead(path, 12), options);
+  const originalPath = `${path}.original`;
+  return derive(
+    type,
+    async () => (type === 'heic' ? heicToSharp(await readFile(path)) : sharp(path, SHARP_INPUT)),
+    async (image) => ({ path: originalPath, size: (await image.toFile(originalPath)).size }),
+  );
 }

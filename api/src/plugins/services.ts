@@ -9,10 +9,11 @@ import type { AppConfig } from '../config';
 import { SqliteJobQueue } from '../jobs/sqlite-job-queue';
 import type { JobQueue } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
+import { TempFiles } from '../media/temp-files';
 import { MediaService } from '../services/media';
 import { ModelService } from '../services/models';
 import { UserService } from '../services/users';
-import { LocalStorage } from '../storage/local-storage';
+import { createStorage } from '../storage/create-storage';
 import type { Storage } from '../storage/storage';
 
 declare module 'fastify' {
@@ -27,6 +28,8 @@ declare module 'fastify' {
     billing: BillingProvider;
     /** HMAC key of signed file URLs (also used to check upload targets). */
     urlSigningSecret: string;
+    /** Upload bodies on their way through the image pipeline. */
+    tempFiles: TempFiles;
   }
 }
 
@@ -51,16 +54,20 @@ async function generatedSecret(dataDir: string): Promise<string> {
 export const servicesPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const secret = config.urlSigningSecret ?? (await generatedSecret(config.dataDir));
-    const storage = new LocalStorage(config.dataDir, secret);
+    const storage = createStorage(config.dataDir, secret, config.s3);
+    app.addHook('onClose', async () => storage.close?.());
     app.decorate('urlSigningSecret', secret);
     app.decorate('storage', storage);
+    const tempFiles = new TempFiles(join(config.dataDir, 'tmp'));
+    await tempFiles.sweep();
+    app.decorate('tempFiles', tempFiles);
     const users = new UserService(app.db, config.adminEmails);
     app.decorate('users', users);
     const billing: BillingProvider = config.stripe
       ? new StripeBilling(config.stripe, users)
       : new TestModeBilling(app.db, users);
     app.decorate('billing', billing);
-    app.decorate('media', new MediaService(app.db, storage));
+    app.decorate('media', new MediaService(app.db, storage, tempFiles));
     app.decorate('jobs', new SqliteJobQueue(app.db));
     app.decorate('jobWorker', null);
     // preClose: the worker hands its jobs back before the db plugin closes the connection.

@@ -8,7 +8,7 @@ export const uploadSweeperPlugin = fp(
   async (app) => {
     const sweep = async () => {
       try {
-        const removed = await sweepAbandonedUploads(app.db, app.storage);
+        const removed = await sweepAbandonedUploads(app.db, app.media);
         if (removed.length > 0)
           app.log.info({ removed: removed.length }, 'abandoned uploads removed');
       } catch (error) {

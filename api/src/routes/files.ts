@@ -1,18 +1,21 @@
+import { Readable } from 'node:stream';
 import { API_TEXT, FILE_TEXT, GENERAL_IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES } from '@app/shared/spec';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, notFound } from '../http-errors';
-import { processImage } from '../media/pipeline';
+import { conflict, notFound, payloadTooLarge } from '../http-errors';
+import { processImageFile } from '../media/pipeline';
 import { API_PREFIX } from '../paths';
 import { presentMedia, requestOrigin } from '../presenters';
 import { errorSchema } from '../schemas/common';
 import { mediaItemSchema } from '../schemas/media';
-import { FILES_PATH, isValidKey } from '../storage/local-storage';
+import { attachmentHeader } from '../storage/content-disposition';
+import { isValidKey } from '../storage/keys';
+import { FILES_PATH } from '../storage/local-storage';
 import { sign, verifySignature } from '../storage/url-signature';
 
 export const UPLOADS_PATH = `${API_PREFIX}/uploads/`;
-const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
 /** The presigned PUT target of one pending upload (spec §7 /media/presigned-urls). */
 export function uploadUrl(secret: string, origin: string, mediaId: string): string {
@@ -30,12 +33,6 @@ const signedQuery = z.object({
   signature: z.string().max(100),
   download: z.string().max(255).optional(),
 });
-
-/** Quotes and control characters would break out of the header value. */
-function attachmentHeader(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 /**
  * Public routes: the signature in the URL is the permission (an <img> cannot send a bearer
@@ -79,16 +76,12 @@ export const fileRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
   await app.register(async (context) => {
     const uploads = context.withTypeProvider<ZodTypeProvider>();
     // Raw image bytes whatever the declared type (even a wrong one): the magic bytes decide.
+    // The body stays an unread stream: the handler checks the URL first, then writes it to disk.
     uploads.removeAllContentTypeParsers();
-    uploads.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
-      (_r, body, done) => done(null, body),
-    );
+    uploads.addContentTypeParser('*', (_request, body, done) => done(null, body));
     uploads.put(
       `${UPLOADS_PATH.slice(API_PREFIX.length)}:id`,
       {
-        bodyLimit: MAX_UPLOAD_BYTES,
         // No user here: counted per client address.
         config: { rateLimit: writeLimit, tooLargeMessage: FILE_TEXT.tooLarge },
         schema: {
@@ -114,17 +107,29 @@ export const fileRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
         // Missing: the image was deleted after its URL was handed out.
         const row = await app.media.findForUpload(id);
         if (!row) throw notFound(API_TEXT.linkInvalid);
+        if (Number(request.headers['content-length']) > MAX_UPLOAD_BYTES) {
+          throw payloadTooLarge(FILE_TEXT.tooLarge);
+        }
         if (!(await app.media.claimPending(id))) throw conflict(API_TEXT.uploadAlreadyReceived);
         try {
-          const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-          const image = await processImage(body, {
+          // Fastify hands over no stream for a body it knows is empty.
+          const body = request.body instanceof Readable ? request.body : Readable.from([]);
+          const file = await app.tempFiles.receive(body, {
             maxBytes: MAX_UPLOAD_BYTES,
             tooLargeMessage: FILE_TEXT.tooLarge,
-            allowedTypes: ['jpeg', 'png', 'webp', 'heic'],
-            typeMessage: FILE_TEXT.generalTypeNotAllowed,
           });
-          const stored = await app.media.completePending(row, image);
-          return presentMedia(app.storage, requestOrigin(request), stored, true);
+          try {
+            const image = await processImageFile(file.path, file.size, {
+              maxBytes: MAX_UPLOAD_BYTES,
+              tooLargeMessage: FILE_TEXT.tooLarge,
+              allowedTypes: ['jpeg', 'png', 'webp', 'heic'],
+              typeMessage: FILE_TEXT.generalTypeNotAllowed,
+            });
+            const stored = await app.media.completePending(row, image);
+            return await presentMedia(app.storage, requestOrigin(request), stored, true);
+          } finally {
+            await file.dispose();
+          }
         } catch (error) {
           // A bad file leaves the target usable for a corrected retry until it expires.
           await app.media.releaseClaim(id);

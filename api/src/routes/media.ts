@@ -21,8 +21,8 @@ import {
   mediaTypeSchema,
   trainingPhotoSchema,
 } from '../schemas/media';
-import { decodeCursor, mediaKeys, type MediaRow } from '../services/media';
-import { uploadUrl } from './files';
+import { decodeCursor, incomingKey, mediaKeys, type MediaRow } from '../services/media';
+import { UPLOAD_URL_TTL_SECONDS, uploadUrl } from './files';
 
 const declaredType = z.string({ error: FILE_TEXT.generalTypeNotAllowed }).max(100);
 
@@ -112,6 +112,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
   app.post(
     '/media/upload',
     {
+      // Base64 inside JSON cannot be streamed: the parser needs the whole text. Bounded by this
+      // limit; clients with many or large photos use /media/presigned-urls instead.
       bodyLimit: MAX_TRAINING_PHOTOS * base64Length(MAX_UPLOAD_BYTES),
       config: { rateLimit: writeLimit, tooLargeMessage: FILE_TEXT.tooLarge },
       schema: {
@@ -145,7 +147,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
           filename: file?.filename ?? 'photo',
           caption: file?.caption ?? '',
         });
-        items.push(presentMedia(app.storage, origin, row, true));
+        items.push(await presentMedia(app.storage, origin, row, true));
       }
       return { items };
     },
@@ -158,7 +160,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       schema: {
         summary:
           'Upload targets for training photos; PUT each file to its URL with its content type',
-        description: 'URLs expire after 15 minutes and accept one upload each.',
+        description:
+          'URLs expire after 15 minutes. With S3 storage they are S3 presigned PUTs bound to the declared content type, and each photo is checked (and refused with a reason, status failed) when it is next used; otherwise they accept one upload each at PUT /api/uploads/{id}.',
         body: z.object({
           files: z
             .array(z.object({ filename: z.string().max(1000), contentType: declaredType }))
@@ -181,10 +184,20 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       }
       const rows = await app.media.createPending(request.user.id, files);
       const origin = requestOrigin(request);
-      return rows.map((row) => ({
-        presignedUrl: uploadUrl(app.urlSigningSecret, origin, row.id),
-        imageId: row.id,
-      }));
+      const { storage } = app;
+      return Promise.all(
+        rows.map(async (row) => ({
+          // Straight into the bucket when storage takes direct uploads; checked when next used.
+          presignedUrl: storage.presignedPut
+            ? await storage.presignedPut(
+                incomingKey(row.user_id, row.id),
+                row.content_type,
+                UPLOAD_URL_TTL_SECONDS,
+              )
+            : uploadUrl(app.urlSigningSecret, origin, row.id),
+          imageId: row.id,
+        })),
+      );
     },
   );
 
@@ -201,10 +214,13 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       const { type, status, includeUrls, limit, cursor } = request.query;
       const after = cursor === undefined ? undefined : decodeCursor(cursor);
       if (cursor !== undefined && !after) throw badRequest(API_TEXT.invalidCursor);
+      await app.media.finalizeUploads(request.user.id);
       const page = await app.media.list(request.user.id, { type, status, limit, after });
       const origin = requestOrigin(request);
       return {
-        items: page.items.map((row) => presentMedia(app.storage, origin, row, includeUrls)),
+        items: await Promise.all(
+          page.items.map((row) => presentMedia(app.storage, origin, row, includeUrls)),
+        ),
         hasMore: page.hasMore,
         nextCursor: page.nextCursor,
       };
@@ -221,29 +237,32 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       },
     },
     async (request) => {
+      await app.media.finalizeUploads(request.user.id);
       const [photos, models] = await Promise.all([
         app.media.trainingPhotos(request.user.id),
         app.models.listWithPhotos(request.user.id),
       ]);
       const origin = requestOrigin(request);
       return {
-        items: photos.map((photo) => {
-          const keys = mediaKeys(photo.user_id, photo.id);
-          return {
-            imageId: photo.id,
-            filename: photo.filename,
-            createdAt: photo.created_at,
-            modelIds: models
-              .filter((model) => model.photoIds.includes(photo.id))
-              .map((model) => model.id),
-            ...(request.query.includeUrls
-              ? {
-                  displayUrl: signedUrl(app.storage, origin, keys.web),
-                  thumbnailUrl: signedUrl(app.storage, origin, keys.thumbnail),
-                }
-              : {}),
-          };
-        }),
+        items: await Promise.all(
+          photos.map(async (photo) => {
+            const keys = mediaKeys(photo.user_id, photo.id);
+            return {
+              imageId: photo.id,
+              filename: photo.filename,
+              createdAt: photo.created_at,
+              modelIds: models
+                .filter((model) => model.photoIds.includes(photo.id))
+                .map((model) => model.id),
+              ...(request.query.includeUrls
+                ? {
+                    displayUrl: await signedUrl(app.storage, origin, keys.web),
+                    thumbnailUrl: await signedUrl(app.storage, origin, keys.thumbnail),
+                  }
+                : {}),
+            };
+          }),
+        ),
       };
     },
   );
@@ -279,6 +298,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       },
     },
     async (request) => {
+      await app.media.finalizeUploads(request.user.id, [request.params.id]);
       const row = await app.media.findOwned(request.user.id, request.params.id);
       if (!row) throw notFound(API_TEXT.imageNotFound);
       return presentMedia(app.storage, requestOrigin(request), row, true);
@@ -319,13 +339,14 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       },
     },
     async (request) => {
+      await app.media.finalizeUploads(request.user.id, [request.params.imageId]);
       const row = await app.media.findOwned(request.user.id, request.params.imageId);
       if (!row || row.status !== 'ready') throw notFound(API_TEXT.imageNotFound);
       const keys = mediaKeys(row.user_id, row.id);
       const origin = requestOrigin(request);
       return {
-        url: signedUrl(app.storage, origin, keys.web),
-        downloadUrl: signedUrl(app.storage, origin, keys.original, row.filename),
+        url: await signedUrl(app.storage, origin, keys.web),
+        downloadUrl: await signedUrl(app.storage, origin, keys.original, row.filename),
         expiresAt: new Date(Date.now() + SIGNED_URL_TTL_SECONDS * 1000).toISOString(),
       };
     },

@@ -31,7 +31,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       app.models.listWithPhotos(user.id),
       app.jobs.latestTrainingJobs(user.id),
     ]);
-    return models.map((model) => presentModel(app, origin, model, jobs.get(model.id)));
+    return Promise.all(models.map((model) => presentModel(app, origin, model, jobs.get(model.id))));
   }
 
   app.post(

@@ -156,7 +156,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
         await app.storage.deletePrefix(user.profile_picture_key.replace(/picture$/, ''));
       }
       return {
-        profilePictureUrl: signedUrl(app.storage, requestOrigin(request), `${prefix}picture`),
+        profilePictureUrl: await signedUrl(app.storage, requestOrigin(request), `${prefix}picture`),
       };
     },
   );

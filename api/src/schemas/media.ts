@@ -31,6 +31,10 @@ export const mediaItemSchema = z
       .number()
       .nullable()
       .meta({ description: 'Face similarity (0..1) to the model’s photos; null when no face' }),
+    failureReason: z
+      .string()
+      .nullable()
+      .meta({ description: 'Status failed: why the uploaded file was refused' }),
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     createdAt: z.string(),

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Storage } from '../storage/storage';
-import { mediaKeys } from './media';
+import type { MediaService } from './media';
 
 /**
  * A presigned upload target lives 15 minutes; a row still waiting for its bytes an hour after it
@@ -15,7 +14,7 @@ export const ABANDONED_UPLOAD_AGE_MS = 60 * 60 * 1000;
  */
 export async function sweepAbandonedUploads(
   db: Kysely<Database>,
-  storage: Storage,
+  media: MediaService,
   now = new Date(),
 ): Promise<string[]> {
   const before = new Date(now.getTime() - ABANDONED_UPLOAD_AGE_MS).toISOString();
@@ -25,6 +24,6 @@ export async function sweepAbandonedUploads(
     .where('created_at', '<', before)
     .returning(['id', 'user_id'])
     .execute();
-  for (const row of rows) await storage.deletePrefix(mediaKeys(row.user_id, row.id).prefix);
+  for (const row of rows) await media.deleteFiles(row.user_id, row.id);
   return rows.map((row) => row.id);
 }

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { FILE_TEXT, MAX_UPLOAD_BYTES } from '@app/shared/spec';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MediaTable } from '../db/schema';
-import type { ProcessedImage } from '../media/pipeline';
-import type { Storage } from '../storage/storage';
+import { HttpError, payloadTooLarge } from '../http-errors';
+import { processImageFile, type ImageFile, type ProcessedImage } from '../media/pipeline';
+import type { TempFiles } from '../media/temp-files';
+import type { Storage, StorageBody } from '../storage/storage';
 
 export type MediaRow = Selectable<MediaTable>;
 export type MediaType = 'training' | 'generated';
@@ -17,6 +21,14 @@ export function mediaKeys(userId: string, mediaId: string) {
     web: `${prefix}web`,
     thumbnail: `${prefix}thumbnail`,
   };
+}
+
+/**
+ * Where a browser PUTs a training photo straight into storage (S3), before it is checked. Outside
+ * `users/` so one bucket lifecycle rule on `incoming/` can expire uploads that were never used.
+ */
+export function incomingKey(userId: string, mediaId: string): string {
+  return `incoming/${userId}/${mediaId}`;
 }
 
 /** A display name only: no directories, no control characters, bounded length. */
@@ -58,9 +70,13 @@ export function decodeCursor(cursor: string): [string, string] | undefined {
 }
 
 export class MediaService {
+  /** Finalizations running in this process, so concurrent callers wait for the same one. */
+  private readonly finalizing = new Map<string, Promise<void>>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly storage: Storage,
+    private readonly tempFiles: TempFiles,
   ) {}
 
   findOwned(userId: string, id: string): Promise<MediaRow | undefined> {
@@ -82,10 +98,18 @@ export class MediaService {
       .execute();
   }
 
-  private async putDerivatives(userId: string, id: string, image: ProcessedImage): Promise<void> {
+  private async putDerivatives(
+    userId: string,
+    id: string,
+    image: ProcessedImage<Buffer | ImageFile>,
+  ): Promise<void> {
     const keys = mediaKeys(userId, id);
+    const original = image.original.data;
+    const originalBody: StorageBody = Buffer.isBuffer(original)
+      ? original
+      : { stream: createReadStream(original.path), size: original.size };
     await Promise.all([
-      this.storage.put(keys.original, image.original.data, image.original.contentType),
+      this.storage.put(keys.original, originalBody, image.original.contentType),
       this.storage.put(keys.web, image.web.data, image.web.contentType),
       this.storage.put(keys.thumbnail, image.thumbnail.data, image.thumbnail.contentType),
     ]);
@@ -131,6 +155,7 @@ export class MediaService {
       model_ids: fields.modelIds ? JSON.stringify(fields.modelIds) : null,
       engine: fields.engine ?? null,
       identity_score: fields.identityScore ?? null,
+      failure_reason: null,
     };
     await this.db.insertInto('media').values(row).execute();
     return row;
@@ -162,6 +187,7 @@ export class MediaService {
       model_ids: null,
       engine: null,
       identity_score: null,
+      failure_reason: null,
     }));
     if (rows.length > 0) await this.db.insertInto('media').values(rows).execute();
     return rows;
@@ -190,17 +216,92 @@ export class MediaService {
     await this.db.updateTable('media').set({ status: 'pending' }).where('id', '=', id).execute();
   }
 
-  async completePending(row: MediaRow, image: ProcessedImage): Promise<MediaRow> {
+  async completePending(
+    row: MediaRow,
+    image: ProcessedImage<Buffer | ImageFile>,
+  ): Promise<MediaRow> {
     await this.putDerivatives(row.user_id, row.id, image);
+    const original = image.original.data;
     const fields = {
       status: 'ready',
       content_type: image.original.contentType,
       width: image.width,
       height: image.height,
-      bytes: image.original.data.length,
+      bytes: Buffer.isBuffer(original) ? original.length : original.size,
     };
     await this.db.updateTable('media').set(fields).where('id', '=', row.id).execute();
     return { ...row, ...fields };
+  }
+
+  /**
+   * Direct uploads (storage with presigned PUTs): the browser put the bytes into storage without
+   * us, so before a photo is used its pending row goes through the same checks as an upload to
+   * our own target. Rows whose bytes have not arrived stay pending. `ids`: only these (still only
+   * the user's); omitted: all the user's pending rows.
+   */
+  async finalizeUploads(userId: string, ids?: readonly string[]): Promise<void> {
+    if (!this.storage.presignedPut || ids?.length === 0) return;
+    let query = this.db
+      .selectFrom('media')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['pending', 'receiving']);
+    if (ids) query = query.where('id', 'in', [...ids]);
+    // One at a time: each holds a decoded image in memory.
+    for (const row of await query.execute()) {
+      const running = this.finalizing.get(row.id);
+      if (running) {
+        await running;
+      } else if (row.status === 'pending') {
+        const work = this.finalize(row).finally(() => this.finalizing.delete(row.id));
+        this.finalizing.set(row.id, work);
+        await work;
+      }
+      // 'receiving' and not ours: another process is on it.
+    }
+  }
+
+  /**
+   * HEAD first (a file too big is refused unread), then the pending -> receiving claim so one
+   * caller does the work; the bytes go to a temp file (counted again: the object may have been
+   * replaced since the HEAD), through the pipeline, and the incoming object is removed. A refused
+   * file fails the row with the spec's text; a storage outage hands the row back for a retry.
+   */
+  private async finalize(row: MediaRow): Promise<void> {
+    const key = incomingKey(row.user_id, row.id);
+    const uploaded = await this.storage.head(key);
+    if (!uploaded || !(await this.claimPending(row.id))) return;
+    const limits = { maxBytes: MAX_UPLOAD_BYTES, tooLargeMessage: FILE_TEXT.tooLarge };
+    try {
+      if (uploaded.size > MAX_UPLOAD_BYTES) throw payloadTooLarge(FILE_TEXT.tooLarge);
+      const object = await this.storage.read(key);
+      if (!object) {
+        await this.releaseClaim(row.id);
+        return;
+      }
+      const file = await this.tempFiles.receive(object.stream, limits);
+      try {
+        const image = await processImageFile(file.path, file.size, {
+          ...limits,
+          allowedTypes: ['jpeg', 'png', 'webp', 'heic'],
+          typeMessage: FILE_TEXT.generalTypeNotAllowed,
+        });
+        await this.completePending(row, image);
+      } finally {
+        await file.dispose();
+      }
+    } catch (error) {
+      if (!(error instanceof HttpError)) {
+        await this.releaseClaim(row.id);
+        throw error;
+      }
+      await this.db
+        .updateTable('media')
+        .set({ status: 'failed', failure_reason: error.message })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    await this.storage.delete(key);
   }
 
   /**
@@ -249,6 +350,12 @@ export class MediaService {
   /** The row first (it is what makes the image reachable), then its files. */
   async delete(row: MediaRow): Promise<void> {
     await this.db.deleteFrom('media').where('id', '=', row.id).execute();
-    await this.storage.deletePrefix(mediaKeys(row.user_id, row.id).prefix);
+    await this.deleteFiles(row.user_id, row.id);
+  }
+
+  /** Everything stored for one image, including an S3 upload that was never finalized. */
+  async deleteFiles(userId: string, id: string): Promise<void> {
+    await this.storage.deletePrefix(mediaKeys(userId, id).prefix);
+    if (this.storage.presignedPut) await this.storage.delete(incomingKey(userId, id));
   }
 }

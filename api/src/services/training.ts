@@ -48,6 +48,8 @@ async function createTraining(
   const triggerError = validateTriggerWord(request.triggerWord ?? '');
   if (triggerError) throw badRequest(triggerError);
 
+  // Photos uploaded straight to S3 are checked now, before anything reads them.
+  await app.media.finalizeUploads(user.id, request.photoIds);
   const models = await app.models.listWithPhotos(user.id);
   const photoIds = request.photoIds
     ? [...new Set(request.photoIds)]
@@ -57,6 +59,8 @@ async function createTraining(
   const countError = validateTrainingPhotoCount(photoIds.length);
   if (countError) throw badRequest(countError);
   const photos = await app.media.findManyOwned(user.id, photoIds);
+  const refused = photos.find((photo) => photo.status === 'failed' && photo.failure_reason);
+  if (refused?.failure_reason) throw badRequest(refused.failure_reason);
   if (
     photos.length !== photoIds.length ||
     photos.some((photo) => photo.type !== 'training' || photo.status !== 'ready')

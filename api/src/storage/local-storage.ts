@@ -1,18 +1,14 @@
-import { createReadStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { API_PREFIX } from '../paths';
-import type { SignedUrlOptions, Storage } from './storage';
+import { isValidKey } from './keys';
+import type { SignedUrlOptions, Storage, StorageBody, StoredObject } from './storage';
 import { sign } from './url-signature';
 
-/** Server-made keys only: letters, digits, `-`, `_`, `.` segments; never `..`. */
-const KEY_PATTERN = /^(?:[\w-][\w.-]*\/)*[\w-][\w.-]*$/;
-
 export const FILES_PATH = `${API_PREFIX}/files/`;
-
-export function isValidKey(key: string): boolean {
-  return KEY_PATTERN.test(key) && !key.split('/').includes('..');
-}
 
 /** Files under `<DATA_DIR>/files`, each with a `.type` sidecar holding its content type. */
 export class LocalStorage implements Storage {
@@ -32,33 +28,52 @@ export class LocalStorage implements Storage {
     return path;
   }
 
-  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+  async put(key: string, body: StorageBody, contentType: string): Promise<void> {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
     // Write then rename: a reader never sees half a file.
-    const temp = `${path}.${process.pid}.tmp`;
-    await writeFile(temp, data);
-    await writeFile(`${path}.type`, contentType);
-    await rename(temp, path);
+    const temp = `${path}.${randomUUID()}.tmp`;
+    try {
+      if (Buffer.isBuffer(body)) await writeFile(temp, body);
+      else await pipeline(body.stream, createWriteStream(temp));
+      await writeFile(`${path}.type`, contentType);
+      await rename(temp, path);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
   }
 
-  async read(key: string) {
+  async head(key: string): Promise<StoredObject | undefined> {
     const path = this.path(key);
     try {
       const [info, contentType] = await Promise.all([stat(path), readFile(`${path}.type`, 'utf8')]);
-      if (!info.isFile()) return undefined;
-      return { stream: createReadStream(path), size: info.size, contentType };
+      return info.isFile() ? { size: info.size, contentType } : undefined;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
   }
 
+  async read(key: string) {
+    const found = await this.head(key);
+    return found && { ...found, stream: createReadStream(this.path(key)) };
+  }
+
+  async delete(key: string): Promise<void> {
+    const path = this.path(key);
+    await rm(path, { force: true });
+    await rm(`${path}.type`, { force: true });
+  }
+
   async deletePrefix(prefix: string): Promise<void> {
     await rm(this.path(prefix.replace(/\/+$/, '')), { recursive: true, force: true });
   }
 
-  signedGetUrl(key: string, { origin, expiresInSeconds, downloadName }: SignedUrlOptions): string {
+  async signedGetUrl(
+    key: string,
+    { origin, expiresInSeconds, downloadName }: SignedUrlOptions,
+  ): Promise<string> {
     const path = `${FILES_PATH}${key}`;
     const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
     const query = new URLSearchParams({

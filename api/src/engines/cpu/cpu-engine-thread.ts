@@ -4,7 +4,7 @@
  * back progress and results, so the api's event loop never waits for a training.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { LocalStorage } from '../../storage/local-storage';
+import { createStorage } from '../../storage/create-storage';
 import type { EngineContext, EngineImage, TrainResult } from '../engine';
 import { CpuEngine } from './cpu-engine';
 import {
@@ -20,8 +20,8 @@ import {
 const port = parentPort;
 if (!port) throw new Error('cpu-engine-thread runs in a worker thread');
 
-const { dataDir, urlSigningSecret } = workerData as ThreadData;
-const engine = new CpuEngine(new LocalStorage(dataDir, urlSigningSecret));
+const { dataDir, urlSigningSecret, s3 } = workerData as ThreadData;
+const engine = new CpuEngine(createStorage(dataDir, urlSigningSecret, s3));
 const running = new Map<number, AbortController>();
 
 const post = (reply: ThreadReply, transfer: ArrayBuffer[] = []) =>

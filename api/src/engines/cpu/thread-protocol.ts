@@ -1,3 +1,4 @@
+import type { S3StorageOptions } from '../../storage/s3-storage';
 import type {
   EditRequest,
   EngineImage,
@@ -10,6 +11,8 @@ import type {
 export interface ThreadData {
   dataDir: string;
   urlSigningSecret: string;
+  /** The bucket when files live in S3; credentials come from the thread's own default chain. */
+  s3?: S3StorageOptions;
 }
 
 /** Main thread to engine thread: one engine call, or the cancel of one (its signal aborted). */

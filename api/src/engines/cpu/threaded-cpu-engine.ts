@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config';
 import { JobFailure, TransientJobError } from '../../jobs/job-failures';
 import type {
   EditRequest,
@@ -169,8 +170,15 @@ export class ThreadedCpuEngine implements Engine {
 }
 
 /** The engine `main.ts` runs jobs on: its thread is terminated when the app closes. */
-export function threadedCpuEngine(app: FastifyInstance, dataDir: string): ThreadedCpuEngine {
-  const engine = new ThreadedCpuEngine({ dataDir, urlSigningSecret: app.urlSigningSecret });
+export function threadedCpuEngine(
+  app: FastifyInstance,
+  config: Pick<AppConfig, 'dataDir' | 's3'>,
+): ThreadedCpuEngine {
+  const engine = new ThreadedCpuEngine({
+    dataDir: config.dataDir,
+    urlSigningSecret: app.urlSigningSecret,
+    ...(config.s3 ? { s3: config.s3 } : {}),
+  });
   app.addHook('onClose', () => engine.close());
   return engine;
 }

@@ -1,0 +1,77 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { payloadTooLarge } from '../http-errors';
+
+/** A received body on disk; `dispose` removes it and whatever was written beside it. */
+export interface TempFile {
+  path: string;
+  size: number;
+  dispose(): Promise<void>;
+}
+
+/** Left behind only by a crash mid-upload; nothing legitimate runs this long. */
+const STALE_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * Upload bodies go to disk, not to the heap: a folder per body under `root`, so the pipeline's
+ * outputs written beside the body are removed with it.
+ */
+export class TempFiles {
+  constructor(private readonly root: string) {}
+
+  /** Removes folders a crashed process left behind. */
+  async sweep(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    const now = Date.now();
+    for (const name of await readdir(this.root)) {
+      const path = join(this.root, name);
+      const info = await stat(path).catch(() => undefined);
+      if (info && now - info.mtimeMs > STALE_AFTER_MS) {
+        await rm(path, { recursive: true, force: true });
+      }
+    }
+  }
+
+  /**
+   * Streams `source` into a new file, counting bytes: past `maxBytes` it stops with a 413 and
+   * removes the file. The source is unpiped, not destroyed, so the client still gets the 413
+   * (Node discards the rest of an unread request body once the response is sent).
+   */
+  async receive(
+    source: Readable,
+    { maxBytes, tooLargeMessage }: { maxBytes: number; tooLargeMessage: string },
+  ): Promise<TempFile> {
+    await mkdir(this.root, { recursive: true });
+    const dir = await mkdtemp(join(this.root, 'upload-'));
+    const dispose = () => rm(dir, { recursive: true, force: true });
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        if (size > maxBytes) callback(payloadTooLarge(tooLargeMessage));
+        else callback(null, chunk);
+      },
+    });
+    const path = join(dir, 'body');
+    // pipe() does not forward a source's failure (a client that hangs up): pass it on.
+    const fail = (error: Error) => counter.destroy(error);
+    const aborted = () => fail(new Error('upload aborted by the client'));
+    source.once('error', fail);
+    source.once('aborted', aborted);
+    source.pipe(counter);
+    try {
+      await pipeline(counter, createWriteStream(path));
+    } catch (error) {
+      source.unpipe(counter);
+      await dispose();
+      throw error;
+    } finally {
+      source.off('error', fail);
+      source.off('aborted', aborted);
+    }
+    return { path, size, dispose };
+  }
+}
