@@ -59,6 +59,7 @@ describe('database on start', () => {
         'model_photos',
         'jobs',
         'checkout_sessions',
+        'replicate_outcomes',
       ]),
     );
     expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -76,6 +77,7 @@ describe('database on start', () => {
         { name: '0001_users' },
         { name: '0002_studio' },
         { name: '0003_job_worker' },
+        { name: '0006_replicate_engine' },
       ]);
     } finally {
       await app.close();
