@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineContext, GenerateRequest } from '../../src/engines/engine';
+import type { CallContext, GenerateRequest } from '../../src/engines/engine';
 import { CpuEngine } from '../../src/engines/cpu/cpu-engine';
 import { ThreadedCpuEngine } from '../../src/engines/cpu/threaded-cpu-engine';
 import { JobFailure } from '../../src/jobs/job-failures';
@@ -9,7 +9,7 @@ import { makeTempDir, removeDir } from '../helpers';
 import { smallSubjectPhoto, solidPng } from '../support/images';
 
 const SECRET = 'test-secret';
-const context: EngineContext = {
+const context: CallContext = {
   signal: new AbortController().signal,
   onProgress: () => undefined,
 };

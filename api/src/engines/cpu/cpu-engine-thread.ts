@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { LocalStorage } from '../../storage/local-storage';
-import type { EngineContext, EngineImage, TrainResult } from '../engine';
+import type { CallContext, EngineImage, TrainResult } from '../engine';
 import { CpuEngine } from './cpu-engine';
 import {
   asBuffer,
@@ -34,7 +34,7 @@ function describe(error: unknown): ThreadError {
   return { name: 'Error', message: String(error) };
 }
 
-function dispatch(call: ThreadCall, context: EngineContext): Promise<TrainResult | EngineImage> {
+function dispatch(call: ThreadCall, context: CallContext): Promise<TrainResult | EngineImage> {
   switch (call.type) {
     case 'train': {
       const photos = call.request.photos.map((photo) => ({ ...photo, data: asBuffer(photo.data) }));
@@ -55,7 +55,7 @@ function dispatch(call: ThreadCall, context: EngineContext): Promise<TrainResult
 async function run(call: ThreadCall): Promise<void> {
   const controller = new AbortController();
   running.set(call.id, controller);
-  const context: EngineContext = {
+  const context: CallContext = {
     signal: controller.signal,
     onProgress: (progress) => post({ type: 'progress', id: call.id, progress }),
   };

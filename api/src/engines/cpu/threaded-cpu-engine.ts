@@ -2,9 +2,9 @@ import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { JobFailure, TransientJobError } from '../../jobs/job-failures';
 import type {
+  CallContext,
   EditRequest,
   Engine,
-  EngineContext,
   EngineImage,
   GenerateRequest,
   TrainRequest,
@@ -73,15 +73,15 @@ export class ThreadedCpuEngine implements Engine {
 
   constructor(private readonly options: ThreadData) {}
 
-  train(request: TrainRequest, context: EngineContext): Promise<TrainResult> {
+  train(request: TrainRequest, context: CallContext): Promise<TrainResult> {
     return this.call((id) => ({ type: 'train', id, request }), context) as Promise<TrainResult>;
   }
 
-  generate(request: GenerateRequest, context: EngineContext): Promise<EngineImage> {
+  generate(request: GenerateRequest, context: CallContext): Promise<EngineImage> {
     return this.image(this.call((id) => ({ type: 'generate', id, request }), context));
   }
 
-  edit(request: EditRequest, context: EngineContext): Promise<EngineImage> {
+  edit(request: EditRequest, context: CallContext): Promise<EngineImage> {
     return this.image(this.call((id) => ({ type: 'edit', id, request }), context));
   }
 
@@ -101,7 +101,7 @@ export class ThreadedCpuEngine implements Engine {
 
   private call(
     make: (id: number) => ThreadCall,
-    { signal, onProgress }: EngineContext,
+    { signal, onProgress }: CallContext,
   ): Promise<TrainResult | EngineImage> {
     if (signal.aborted) return Promise.reject(signal.reason);
     if (this.closed) return Promise.reject(new Error('The CPU engine was closed.'));
