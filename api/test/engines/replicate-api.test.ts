@@ -193,5 +193,9 @@ describe('Replicate engine through the API', { timeout: 90_000 }, () => {
     expect(items[2]).toMatchObject({ width: 480, height: 600 });
     // Real faces of the person: recognised against the model's reference descriptors.
     for (const item of items) expect(item.identityScore).toBeGreaterThan(0.4);
+    // No REPLICATE_WEBHOOK_SECRET: the account's secret was fetched once, then reused.
+    expect(
+      double.requests.filter((line) => line.endsWith('/webhooks/default/secret')),
+    ).toHaveLength(1);
   });
 });
