@@ -61,7 +61,8 @@ if (config.cognito.userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) {
 }
 
 // The built-in CPU engine runs in a worker thread. With Replicate configured, new trainings run
-// there; models the CPU engine trained keep generating on it.
+// there (its face checks and identity scores in the CPU engine's thread); models the CPU engine
+// trained keep generating on it.
 const cpuEngine = threadedCpuEngine(app, config.dataDir);
 if (app.replicate) {
   const replicate = new ReplicateEngine({
@@ -69,6 +70,7 @@ if (app.replicate) {
     db: app.db,
     storage: app.storage,
     log: app.log.child({ component: 'replicate' }),
+    faces: cpuEngine,
   });
   await startJobWorker(
     app,

@@ -27,10 +27,15 @@ export interface UsablePhoto {
   descriptor: Float32Array;
 }
 
-export interface PhotoReview {
-  usable: UsablePhoto[];
+/** What an engine that trains elsewhere needs of a review: which photos, and their descriptors. */
+export interface FaceReview {
+  usable: Pick<UsablePhoto, 'photo' | 'descriptor'>[];
   /** Photos left out, each with its problem (spec: guide users to better photos). */
   issues: PhotoIssue[];
+}
+
+export interface PhotoReview extends FaceReview {
+  usable: UsablePhoto[];
 }
 
 /**

@@ -16,16 +16,18 @@ const LISA = ['01.jpg', '02.jpg', '03.jpg', '04.jpg', '05.jpg', '06.jpg'];
 describe('Replicate engine through the API', { timeout: 90_000 }, () => {
   let double: ReplicateDouble;
   let studio: Studio;
+  let worker: { stop(): Promise<void> };
   const user = newUser('Lisa Example');
 
   beforeAll(async () => {
     double = await ReplicateDouble.start();
     // A slow poll: only the webhook can finish these jobs in time.
     studio = await startReplicateStudio(double, { REPLICATE_POLL_SECONDS: '600' });
-    await startReplicateWorker(studio);
+    worker = await startReplicateWorker(studio);
   });
   afterAll(async () => {
     await studio.stop();
+    await worker.stop();
     await double.close();
   });
 

@@ -88,6 +88,7 @@ beforeAll(async () => {
 describe('Replicate engine: webhooks, polls, failures, cancel', { timeout: 60_000 }, () => {
   let double: ReplicateDouble;
   let studio: Studio;
+  let worker: { stop(): Promise<void> };
   const user = newUser('Lisa Webhooks');
   let photoIds: string[];
   let readyModel: string;
@@ -98,7 +99,7 @@ describe('Replicate engine: webhooks, polls, failures, cancel', { timeout: 60_00
       REPLICATE_POLL_SECONDS: '0.3',
       REPLICATE_PREDICTION_TIMEOUT_SECONDS: '2',
     });
-    await startReplicateWorker(studio);
+    worker = await startReplicateWorker(studio);
     await makeAdmin(studio, user);
     photoIds = await upload(studio, user);
     const { modelId, jobId } = await startTraining(studio, user, photoIds);
@@ -107,6 +108,7 @@ describe('Replicate engine: webhooks, polls, failures, cancel', { timeout: 60_00
   });
   afterAll(async () => {
     await studio.stop();
+    await worker.stop();
     await double.close();
   });
 
@@ -330,13 +332,15 @@ describe('Replicate engine: a crash while training', { timeout: 60_000 }, () => 
     };
     double.behaviour = { ...double.behaviour, autoFinish: false };
     const first = await startReplicateStudio(double, env);
-    await startReplicateWorker(first);
+    const firstWorker = await startReplicateWorker(first);
     await makeAdmin(first, user);
     const { modelId, jobId } = await startTraining(first, user, await upload(first, user));
     const trainingId = await providerJobId(first, jobId);
     await first.stop();
+    await firstWorker.stop();
     // What a killed process leaves behind: the job running under a lease nobody renews.
     const second = await startReplicateStudio(double, env);
+    let stopWorker = (): Promise<void> => Promise.resolve();
     try {
       await second.running.app.db
         .updateTable('jobs')
@@ -349,7 +353,8 @@ describe('Replicate engine: a crash while training', { timeout: 60_000 }, () => 
         })
         .where('id', '=', jobId)
         .execute();
-      await startReplicateWorker(second);
+      const secondWorker = await startReplicateWorker(second);
+      stopWorker = () => secondWorker.stop();
       // The sweep re-queues it (after the backoff) and the next attempt waits on the same id.
       await until(
         'the resumed attempt',
@@ -371,6 +376,7 @@ describe('Replicate engine: a crash while training', { timeout: 60_000 }, () => 
       expect(await model(second, modelId)).toMatchObject({ status: 'ready', engine: 'replicate' });
     } finally {
       await second.stop();
+      await stopWorker();
     }
   });
 });

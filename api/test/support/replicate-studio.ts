@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { CpuEngine } from '../../src/engines/cpu/cpu-engine';
+import { ThreadedCpuEngine } from '../../src/engines/cpu/threaded-cpu-engine';
 import { engineRunners } from '../../src/engines/engine-runners';
 import {
   REPLICATE_ENGINE_LIMITS,
@@ -40,21 +40,30 @@ export async function startReplicateStudio(
   });
 }
 
-/** What main.ts runs with Replicate configured: new trainings there, CPU models on the CPU. */
-export async function startReplicateWorker(studio: Studio): Promise<ReplicateEngine> {
-  const { app } = studio.running;
+/**
+ * What main.ts runs with Replicate configured: new trainings there (face checks and scores in the
+ * CPU engine's thread), models the CPU engine trained on the CPU. Stop the studio, then the
+ * returned stop() ends the engine thread (main.ts does that in the app's onClose).
+ */
+export async function startReplicateWorker(studio: Studio): Promise<{ stop(): Promise<void> }> {
+  const { app, config } = studio.running;
   if (!app.replicate) throw new Error('Replicate is not configured');
+  const cpuEngine = new ThreadedCpuEngine({
+    dataDir: config.dataDir,
+    urlSigningSecret: app.urlSigningSecret,
+  });
   const engine = new ReplicateEngine({
     service: app.replicate,
     db: app.db,
     storage: app.storage,
     log: app.log,
+    faces: cpuEngine,
   });
   await startJobWorker(
     app,
-    engineRunners(app, engine, [new CpuEngine(app.storage)]),
+    engineRunners(app, engine, [cpuEngine]),
     REPLICATE_ENGINE_LIMITS,
     REPLICATE_WORKER_CONCURRENCY,
   );
-  return engine;
+  return { stop: () => cpuEngine.close() };
 }

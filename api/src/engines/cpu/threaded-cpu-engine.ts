@@ -10,17 +10,21 @@ import type {
   TrainRequest,
   TrainResult,
 } from '../engine';
+import type { FaceAnalysis } from '../face-analysis';
+import type { FaceReview, TrainingPhoto } from '../photo-review';
 import {
   asBuffer,
+  type ReviewReply,
   type ThreadCall,
   type ThreadData,
   type ThreadError,
   type ThreadReply,
+  type ThreadResult,
 } from './thread-protocol';
 
 interface Pending {
   onProgress(progress: number): void;
-  resolve(result: TrainResult | EngineImage): void;
+  resolve(result: ThreadResult): void;
   reject(error: unknown): void;
 }
 
@@ -64,7 +68,7 @@ function startThread(workerData: ThreadData): Worker {
  * thread dies, its calls fail with a `TransientJobError` (retried) and the next call starts a
  * new thread. `close()` terminates it (the app's onClose, see `threadedCpuEngine`).
  */
-export class ThreadedCpuEngine implements Engine {
+export class ThreadedCpuEngine implements Engine, FaceAnalysis {
   readonly name = 'builtin-cpu';
   private worker: Worker | undefined;
   private nextId = 1;
@@ -85,6 +89,34 @@ export class ThreadedCpuEngine implements Engine {
     return this.image(this.call((id) => ({ type: 'edit', id, request }), context));
   }
 
+  /** Face checks for an engine that trains elsewhere (Replicate), off the api's event loop. */
+  async review(photos: readonly TrainingPhoto[], context: CallContext): Promise<FaceReview> {
+    const reply = (await this.call(
+      (id) => ({ type: 'review', id, photos: [...photos] }),
+      context,
+    )) as ReviewReply;
+    const byId = new Map(photos.map((photo) => [photo.id, photo]));
+    return {
+      usable: reply.usable.map(({ photoId, descriptor }) => ({
+        photo: byId.get(photoId) as TrainingPhoto,
+        descriptor,
+      })),
+      issues: reply.issues,
+    };
+  }
+
+  async identityScore(
+    image: Buffer,
+    references: number[][],
+    signal: AbortSignal,
+  ): Promise<number | null> {
+    const { score } = (await this.call((id) => ({ type: 'score', id, image, references }), {
+      signal,
+      onProgress: () => undefined,
+    })) as { score: number | null };
+    return score;
+  }
+
   /** Terminates the thread; calls still running fail. */
   async close(): Promise<void> {
     this.closed = true;
@@ -94,7 +126,7 @@ export class ThreadedCpuEngine implements Engine {
     await worker?.terminate();
   }
 
-  private async image(result: Promise<TrainResult | EngineImage>): Promise<EngineImage> {
+  private async image(result: Promise<ThreadResult>): Promise<EngineImage> {
     const { data, identityScore } = (await result) as EngineImage;
     return { data: asBuffer(data), identityScore };
   }
@@ -102,7 +134,7 @@ export class ThreadedCpuEngine implements Engine {
   private call(
     make: (id: number) => ThreadCall,
     { signal, onProgress }: CallContext,
-  ): Promise<TrainResult | EngineImage> {
+  ): Promise<ThreadResult> {
     if (signal.aborted) return Promise.reject(signal.reason);
     if (this.closed) return Promise.reject(new Error('The CPU engine was closed.'));
     const worker = this.thread();

@@ -7,7 +7,6 @@ import { CANCELED_FAILURE, JobFailure, TransientJobError } from '../../jobs/job-
 import type { KindLimits } from '../../jobs/lease-store';
 import type { Storage } from '../../storage/storage';
 import type {
-  CallContext,
   EditRequest,
   Engine,
   EngineContext,
@@ -16,8 +15,8 @@ import type {
   TrainRequest,
   TrainResult,
 } from '../engine';
-import { identityScore } from '../identity-score';
-import { reviewPhotos, type PhotoReview, type TrainingPhoto } from '../photo-review';
+import { faceAnalysisInProcess, type FaceAnalysis } from '../face-analysis';
+import type { FaceReview } from '../photo-review';
 import { readAll } from '../read-all';
 import { isTerminal, type ProviderJob } from './outcomes';
 import type { ReplicateService } from './replicate-service';
@@ -45,14 +44,6 @@ const OUTCOME_CHECK_MS = 2_000;
  */
 const DESTINATION_HARDWARE = 'cpu';
 const VERSION = /^([\w.-]+)\/([\w.-]+):(\w+)$/;
-
-/** Face checks and identity scores (face-api); an interface so they can run off this thread. */
-export interface FaceAnalysis {
-  review(photos: readonly TrainingPhoto[], context: CallContext): Promise<PhotoReview>;
-  identityScore(image: Buffer, references: number[][]): Promise<number | null>;
-}
-
-export const faceAnalysisInProcess: FaceAnalysis = { review: reviewPhotos, identityScore };
 
 /** The reference descriptors of a model's usable photos: identity scores compare against them. */
 export const referencesKey = (userId: string, modelId: string) =>
@@ -210,7 +201,7 @@ export class ReplicateEngine implements Engine {
 
   private async startTraining(
     request: TrainRequest,
-    review: PhotoReview,
+    review: FaceReview,
     signal: AbortSignal,
   ): Promise<ProviderJob> {
     const { owner, trainer, training, webhookUrl } = this.config;
@@ -323,7 +314,10 @@ export class ReplicateEngine implements Engine {
     }
     const data = await this.download(done, failure, signal);
     context.onProgress(0.9);
-    return { data, identityScore: await this.faces.identityScore(data, first.references) };
+    return {
+      data,
+      identityScore: await this.faces.identityScore(data, first.references, signal),
+    };
   }
 
   /** Output URLs are temporary: the bytes are copied into our storage before the job ends. */
