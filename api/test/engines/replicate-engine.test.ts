@@ -65,6 +65,15 @@ async function model(studio: Studio, id: string) {
     .executeTakeFirstOrThrow();
 }
 
+async function attempts(studio: Studio, jobId: string): Promise<number> {
+  const row = await studio.running.app.db
+    .selectFrom('jobs')
+    .select('attempts')
+    .where('id', '=', jobId)
+    .executeTakeFirstOrThrow();
+  return row.attempts;
+}
+
 async function providerJobId(studio: Studio, jobId: string): Promise<string> {
   return until('the provider job id', async () => {
     const row = await studio.running.app.db
@@ -219,6 +228,28 @@ describe('Replicate engine: webhooks, polls, failures, cancel', { timeout: 60_00
     } finally {
       double.behaviour = { ...double.behaviour, failWith: null };
     }
+  });
+
+  it('fails a generation the provider refuses (422) with the spec message, at once', async () => {
+    const predictions = double.predictions().length;
+    double.behaviour = { ...double.behaviour, refusePosts: { status: 422, count: 1 } };
+    const response = await generate();
+    expect(await finishedJob(studio, user, response.body.id)).toMatchObject({
+      status: 'failed',
+      error: GENERATE_TEXT.generateFailed,
+    });
+    expect(await attempts(studio, response.body.id)).toBe(1);
+    expect(double.predictions()).toHaveLength(predictions);
+  });
+
+  it('retries a training when the provider is briefly unavailable (503)', async () => {
+    const trainings = double.trainings().length;
+    double.behaviour = { ...double.behaviour, refusePosts: { status: 503, count: 1 } };
+    const { modelId, jobId } = await startTraining(studio, user, photoIds);
+    expect((await finishedJob(studio, user, jobId)).status).toBe('succeeded');
+    expect(await attempts(studio, jobId)).toBe(2);
+    expect(double.trainings()).toHaveLength(trainings + 1);
+    expect(await model(studio, modelId)).toMatchObject({ status: 'ready' });
   });
 
   it('gives up on a slow prediction after the timeout and cancels it at the provider', async () => {

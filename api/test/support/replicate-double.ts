@@ -59,6 +59,8 @@ export interface Behaviour {
   deliveries: number;
   /** The next jobs fail with this provider error. */
   failWith: string | null;
+  /** The next `count` POSTs (creates, uploads) are answered with this HTTP status. */
+  refusePosts: { status: number; count: number } | null;
 }
 
 const DEFAULT_BEHAVIOUR: Behaviour = {
@@ -68,6 +70,7 @@ const DEFAULT_BEHAVIOUR: Behaviour = {
   webhooks: 'deliver',
   deliveries: 1,
   failWith: null,
+  refusePosts: null,
 };
 
 const TERMINAL = new Set<Status>(['succeeded', 'failed', 'canceled']);
@@ -224,6 +227,15 @@ export class ReplicateDouble {
       }
       if (request.headers.authorization !== `Bearer ${DOUBLE_TOKEN}`) {
         return send(401, { title: 'Unauthenticated', detail: 'Invalid token.', status: 401 });
+      }
+      const refuse = this.behaviour.refusePosts;
+      if (refuse && refuse.count > 0 && request.method === 'POST') {
+        refuse.count -= 1;
+        await readBody(request);
+        return send(refuse.status, {
+          detail: `refused with ${refuse.status}`,
+          status: refuse.status,
+        });
       }
       const [status, body] = await this.route(request, path);
       if (Buffer.isBuffer(body)) {
