@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { IDENTITY_DEFAULTS } from '@app/identity';
 import type { RemoteName, SiteLinks } from '@app/shared/runtime-config';
 import { z } from 'zod';
-import { IDENTITY_PREFIX, remotePath } from './paths';
+import { API_PREFIX, IDENTITY_PREFIX, remotePath } from './paths';
 import type { S3StorageOptions } from './storage/s3-storage';
 import { isValidKey } from './storage/keys';
 
@@ -15,6 +15,36 @@ export const EMBEDDED_USER_POOL_ENDPOINT = `${IDENTITY_PREFIX}/`;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Where Replicate's signed webhooks arrive (a public route, see routes/replicate-webhook.ts). */
+export const REPLICATE_WEBHOOK_PATH = `${API_PREFIX}/webhooks/replicate`;
+
+/** The Replicate engine's settings; see docs/configuration.md and api/src/engines/README.md. */
+export interface ReplicateConfig {
+  apiToken: string;
+  /** API base; another Replicate-compatible endpoint (a test double) in tests. */
+  apiUrl: string;
+  /** The account or organisation that owns the destination models (one per trained model). */
+  owner: string;
+  /** The pinned trainer version (`ostris/flux-dev-lora-trainer:<version id>`). */
+  trainer: { owner: string; name: string; version: string };
+  /** `whsec_<base64>`; undefined: fetched once from `GET /v1/webhooks/default/secret`. */
+  webhookSecret: string | undefined;
+  /** PUBLIC_URL + REPLICATE_WEBHOOK_PATH. */
+  webhookUrl: string;
+  /** The trainer's inputs besides the photos and the trigger word. */
+  training: {
+    steps: number;
+    loraRank: number;
+    learningRate: number;
+    resolution: string;
+    autocaption: boolean;
+  };
+  /** How often a waiting job asks Replicate itself, in case the webhook never comes. */
+  pollMs: number;
+  predictionTimeoutMs: number;
+  trainingTimeoutMs: number;
+}
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -66,6 +96,8 @@ export interface AppConfig {
         apiUrl: string | undefined;
       }
     | undefined;
+  /** Undefined: new trainings run on the built-in CPU engine. */
+  replicate: ReplicateConfig | undefined;
 }
 
 function isHttpUrl(value: string): boolean {
@@ -87,6 +119,16 @@ const remoteManifestUrl = (name: RemoteName) =>
 const EMBEDDED_OAUTH_DOMAIN = 'localhost:3443';
 
 const PORT_MESSAGE = 'must be a port number (0-65535)';
+const POSITIVE_NUMBER = 'must be a positive number';
+const POSITIVE_INTEGER = 'must be a positive whole number';
+const positiveNumber = z.coerce.number({ error: POSITIVE_NUMBER }).positive(POSITIVE_NUMBER);
+const positiveInteger = z.coerce
+  .number({ error: POSITIVE_INTEGER })
+  .int(POSITIVE_INTEGER)
+  .positive(POSITIVE_INTEGER);
+/** `owner/name:<64 hex>`: a trainer pinned to one version, so a training is reproducible. */
+const TRAINER_VERSION = /^([\w.-]+)\/([\w.-]+):([0-9a-f]{64})$/;
+const REPLICATE_API_URL = 'https://api.replicate.com/v1';
 const SQLITE_SCHEME = 'sqlite:';
 
 const envSchema = z
@@ -156,6 +198,37 @@ const envSchema = z
         'must be folder names of letters, digits, "-", "_" and "." separated by "/"',
       )
       .default(''),
+    REPLICATE_API_TOKEN: z.string().optional(),
+    REPLICATE_API_URL: z
+      .string()
+      .refine(isHttpUrl, 'must be an absolute http(s) URL')
+      .default(REPLICATE_API_URL),
+    REPLICATE_OWNER: z
+      .string()
+      .regex(/^[\w.-]+$/, 'must be a Replicate user or organisation name')
+      .optional(),
+    REPLICATE_TRAINER_VERSION: z
+      .string()
+      .regex(
+        TRAINER_VERSION,
+        'must be owner/name:<64-hex version id>, e.g. ostris/flux-dev-lora-trainer:<version id>',
+      )
+      .optional(),
+    REPLICATE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]+=*$/, 'must be whsec_<base64> as Replicate shows it')
+      .optional(),
+    REPLICATE_TRAINING_STEPS: positiveInteger.default(1000),
+    REPLICATE_LORA_RANK: positiveInteger.default(16),
+    REPLICATE_LEARNING_RATE: positiveNumber.default(0.0004),
+    REPLICATE_TRAINING_RESOLUTION: z
+      .string()
+      .regex(/^\d+(,\d+)*$/, 'must be comma-separated pixel sizes, e.g. 512,768,1024')
+      .default('512,768,1024'),
+    REPLICATE_AUTOCAPTION: z.stringbool().default(true),
+    REPLICATE_POLL_SECONDS: positiveNumber.default(30),
+    REPLICATE_PREDICTION_TIMEOUT_SECONDS: positiveNumber.default(300),
+    REPLICATE_TRAINING_TIMEOUT_MINUTES: positiveNumber.default(120),
   })
   .superRefine((vars, context) => {
     if (vars.STRIPE_SECRET_KEY && !(vars.STRIPE_WEBHOOK_SECRET && vars.STRIPE_PRICE_ID)) {
@@ -175,6 +248,17 @@ const envSchema = z
         path: ['S3_REGION'],
         message: 'required with S3_BUCKET (or set AWS_REGION)',
       });
+    }
+    if (vars.REPLICATE_API_TOKEN) {
+      for (const name of ['REPLICATE_OWNER', 'REPLICATE_TRAINER_VERSION'] as const) {
+        if (!vars[name]) {
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'required with REPLICATE_API_TOKEN',
+          });
+        }
+      }
     }
     // aws-amplify takes the SRP pool name from what follows `<region>_`.
     if (!vars.COGNITO_USER_POOL_ID.startsWith(`${vars.COGNITO_REGION}_`)) {
@@ -212,6 +296,32 @@ function defaultIssuer(
 function sqliteFile(databaseUrl: string): string {
   // Accept both `sqlite:/abs/file` and the URL-looking `sqlite:///abs/file` / `sqlite://rel/file`.
   return fromRepoRoot(databaseUrl.slice(SQLITE_SCHEME.length).replace(/^\/\//, ''));
+}
+
+type EnvVars = z.infer<typeof envSchema>;
+
+function replicateConfig(vars: EnvVars, publicUrl: string): ReplicateConfig | undefined {
+  const trainer = TRAINER_VERSION.exec(vars.REPLICATE_TRAINER_VERSION ?? '');
+  if (!vars.REPLICATE_API_TOKEN || !vars.REPLICATE_OWNER || !trainer) return undefined;
+  const [, owner = '', name = '', version = ''] = trainer;
+  return {
+    apiToken: vars.REPLICATE_API_TOKEN,
+    apiUrl: vars.REPLICATE_API_URL.replace(/\/+$/, ''),
+    owner: vars.REPLICATE_OWNER,
+    trainer: { owner, name, version },
+    webhookSecret: vars.REPLICATE_WEBHOOK_SECRET,
+    webhookUrl: `${publicUrl}${REPLICATE_WEBHOOK_PATH}`,
+    training: {
+      steps: vars.REPLICATE_TRAINING_STEPS,
+      loraRank: vars.REPLICATE_LORA_RANK,
+      learningRate: vars.REPLICATE_LEARNING_RATE,
+      resolution: vars.REPLICATE_TRAINING_RESOLUTION,
+      autocaption: vars.REPLICATE_AUTOCAPTION,
+    },
+    pollMs: vars.REPLICATE_POLL_SECONDS * 1000,
+    predictionTimeoutMs: vars.REPLICATE_PREDICTION_TIMEOUT_SECONDS * 1000,
+    trainingTimeoutMs: vars.REPLICATE_TRAINING_TIMEOUT_MINUTES * 60_000,
+  };
 }
 
 /** Pure: throws one Error that names every bad variable. */
@@ -293,5 +403,6 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
           apiUrl: vars.STRIPE_API_URL,
         }
       : undefined,
+    replicate: replicateConfig(vars, publicUrl),
   };
 }

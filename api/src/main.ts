@@ -10,6 +10,11 @@ import { buildApp } from './app';
 import { EMBEDDED_USER_POOL_ENDPOINT, loadConfig, type AppConfig } from './config';
 import { threadedCpuEngine } from './engines/cpu/threaded-cpu-engine';
 import { engineRunners } from './engines/engine-runners';
+import {
+  REPLICATE_ENGINE_LIMITS,
+  REPLICATE_WORKER_CONCURRENCY,
+  ReplicateEngine,
+} from './engines/replicate/replicate-engine';
 import { startJobWorker } from './jobs/start-worker';
 import { IDENTITY_PREFIX } from './paths';
 
@@ -55,8 +60,27 @@ if (config.cognito.userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) {
   }
 }
 
-// Trainings, generations and edits run on the built-in CPU engine, in a worker thread.
-await startJobWorker(app, engineRunners(app, threadedCpuEngine(app, config)));
+// The built-in CPU engine runs in a worker thread. With Replicate configured, new trainings run
+// there (its face checks and identity scores in the CPU engine's thread); models the CPU engine
+// trained keep generating on it.
+const cpuEngine = threadedCpuEngine(app, config);
+if (app.replicate) {
+  const replicate = new ReplicateEngine({
+    service: app.replicate,
+    db: app.db,
+    storage: app.storage,
+    log: app.log.child({ component: 'replicate' }),
+    faces: cpuEngine,
+  });
+  await startJobWorker(
+    app,
+    engineRunners(app, replicate, [cpuEngine]),
+    REPLICATE_ENGINE_LIMITS,
+    REPLICATE_WORKER_CONCURRENCY,
+  );
+} else {
+  await startJobWorker(app, engineRunners(app, cpuEngine));
+}
 
 await app.listen({ host: config.host, port: config.port });
 const { port } = app.server.address() as AddressInfo;

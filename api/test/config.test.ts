@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       urlSigningSecret: undefined,
       writeRateLimitPerMinute: 60,
       stripe: undefined,
+      replicate: undefined,
     });
   });
 
@@ -85,6 +86,48 @@ describe('loadConfig', () => {
       priceId: 'price_1',
       apiUrl: undefined,
     });
+  });
+
+  it('selects Replicate with a token, and needs the owner and a pinned trainer version', () => {
+    expect(() => loadConfig({ REPLICATE_API_TOKEN: 'r8_1' })).toThrow(
+      /REPLICATE_OWNER: required with REPLICATE_API_TOKEN[\s\S]*REPLICATE_TRAINER_VERSION: required/,
+    );
+    const version = 'a'.repeat(64);
+    const base = {
+      REPLICATE_API_TOKEN: 'r8_1',
+      REPLICATE_OWNER: 'me',
+      REPLICATE_TRAINER_VERSION: `ostris/flux-dev-lora-trainer:${version}`,
+      PUBLIC_URL: 'https://studio.example.com',
+    };
+    expect(loadConfig(base).replicate).toEqual({
+      apiToken: 'r8_1',
+      apiUrl: 'https://api.replicate.com/v1',
+      owner: 'me',
+      trainer: { owner: 'ostris', name: 'flux-dev-lora-trainer', version },
+      webhookSecret: undefined,
+      webhookUrl: 'https://studio.example.com/api/webhooks/replicate',
+      training: {
+        steps: 1000,
+        loraRank: 16,
+        learningRate: 0.0004,
+        resolution: '512,768,1024',
+        autocaption: true,
+      },
+      pollMs: 30_000,
+      predictionTimeoutMs: 300_000,
+      trainingTimeoutMs: 7_200_000,
+    });
+    expect(() =>
+      loadConfig({
+        ...base,
+        REPLICATE_TRAINER_VERSION: 'ostris/flux-dev-lora-trainer',
+        REPLICATE_WEBHOOK_SECRET: 'secret',
+        REPLICATE_TRAINING_STEPS: '-5',
+        REPLICATE_POLL_SECONDS: 'often',
+      }),
+    ).toThrow(
+      /REPLICATE_TRAINER_VERSION: must be owner\/name:<64-hex version id>[\s\S]*REPLICATE_WEBHOOK_SECRET: must be whsec_<base64>[\s\S]*REPLICATE_TRAINING_STEPS: must be a positive whole number[\s\S]*REPLICATE_POLL_SECONDS: must be a positive number/,
+    );
   });
 
   it('rejects a bad PORT with a message naming PORT', () => {

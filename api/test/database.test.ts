@@ -59,6 +59,7 @@ describe('database on start', () => {
         'model_photos',
         'jobs',
         'checkout_sessions',
+        'replicate_outcomes',
       ]),
     );
     expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -77,6 +78,7 @@ describe('database on start', () => {
         { name: '0002_studio' },
         { name: '0003_job_worker' },
         { name: '0005_media_failure_reason' },
+        { name: '0006_replicate_engine' },
       ]);
     } finally {
       await app.close();

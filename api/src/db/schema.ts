@@ -39,6 +39,10 @@ export interface ModelsTable {
   updated_at: IsoTimestamp;
   /** JSON list of {photoId, filename, problem}: photos the training could not use. */
   photo_issues: string | null;
+  /** The engine that trained it (and generates with it); null: trained before engines were named. */
+  engine: string | null;
+  /** Replicate's trained version, `owner/name:version`, once a Replicate training succeeded. */
+  replicate_version: string | null;
 }
 
 export interface MediaTable {
@@ -99,6 +103,8 @@ export interface JobsTable {
   lease_expires_at: IsoTimestamp | null;
   /** The worker's estimate of the time left while running, seconds. */
   eta_seconds: number | null;
+  /** The provider's training or prediction id, recorded before the job waits on it. */
+  provider_job_id: string | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
   started_at: IsoTimestamp | null;
@@ -115,6 +121,17 @@ export interface CheckoutSessionsTable {
   expires_at: IsoTimestamp;
 }
 
+/** A Replicate training or prediction in a terminal state, as its webhook or our poll saw it. */
+export interface ReplicateOutcomesTable {
+  /** Replicate's training or prediction id. */
+  id: string;
+  /** succeeded | failed | canceled | aborted */
+  status: string;
+  /** JSON: the object as `GET /v1/trainings/{id}` (or predictions) returns it. */
+  body: string;
+  recorded_at: IsoTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   models: ModelsTable;
@@ -122,4 +139,5 @@ export interface Database {
   model_photos: ModelPhotosTable;
   jobs: JobsTable;
   checkout_sessions: CheckoutSessionsTable;
+  replicate_outcomes: ReplicateOutcomesTable;
 }

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { FILE_TEXT } from '@app/shared/spec';
+import { API_TEXT, FILE_TEXT } from '@app/shared/spec';
 import type { FastifyInstance } from 'fastify';
+import { JobFailure } from '../jobs/job-failures';
 import type { Job, JobInputs } from '../jobs/queue';
 import type { JobContext, JobRunners } from '../jobs/worker';
 import { processImage } from '../media/pipeline';
 import { mediaKeys } from '../services/media';
-import type { Engine, EngineContext, EngineImage } from './engine';
+import type { Engine, EngineContext, EngineImage, ProviderJobRecord } from './engine';
 import { readAll } from './read-all';
 
 /**
@@ -19,16 +20,70 @@ export function seedOf(jobId: string): number {
   return createHash('sha256').update(jobId).digest().readUInt32LE(0) & 0x7fffffff;
 }
 
-const engineContext = ({ signal, reportProgress }: JobContext): EngineContext => ({
-  signal,
-  onProgress: reportProgress,
-});
+/** Models trained before models recorded their engine were all trained by the CPU engine. */
+const ENGINE_OF_UNNAMED_MODELS = 'builtin-cpu';
+
+export const MIXED_ENGINES_FAILURE =
+  'These models were trained by different image engines and cannot be combined; select one.';
+
+export const engineUnavailable = (name: string): string =>
+  `This model was trained by the "${name}" image engine, which this server does not run.`;
 
 /**
  * Jobs to engine calls: reads the inputs from storage, hands them to the engine and stores what
- * it returns, each image as a gallery media row of type 'generated'.
+ * it returns, each image as a gallery media row of type 'generated'. New trainings run on
+ * `trainWith`; a generation or edit runs on the engine that trained its models (`trainWith` or
+ * one of `others`), so models keep working after the operator switches engines.
  */
-export function engineRunners(app: FastifyInstance, engine: Engine): JobRunners {
+export function engineRunners(
+  app: FastifyInstance,
+  trainWith: Engine,
+  others: readonly Engine[] = [],
+): JobRunners {
+  const engines = new Map([...others, trainWith].map((engine) => [engine.name, engine]));
+
+  function providerJobRecord(jobId: string): ProviderJobRecord {
+    const row = () =>
+      app.db
+        .selectFrom('jobs')
+        .select(['provider_job_id', 'status'])
+        .where('id', '=', jobId)
+        .executeTakeFirst();
+    return {
+      load: async () => (await row())?.provider_job_id ?? null,
+      save: async (providerJobId) => {
+        await app.db
+          .updateTable('jobs')
+          .set({ provider_job_id: providerJobId })
+          .where('id', '=', jobId)
+          .execute();
+      },
+      wasCanceled: async () => (await row())?.status === 'canceled',
+    };
+  }
+
+  const engineContext = (job: Job, { signal, reportProgress }: JobContext): EngineContext => ({
+    signal,
+    onProgress: reportProgress,
+    providerJob: providerJobRecord(job.id),
+  });
+
+  async function engineFor(job: Job, modelIds: readonly string[]): Promise<Engine> {
+    const models = await app.db
+      .selectFrom('models')
+      .select('engine')
+      .where('user_id', '=', job.userId)
+      .where('id', 'in', [...modelIds])
+      .execute();
+    if (models.length !== modelIds.length) throw new JobFailure(API_TEXT.modelNotFound);
+    const names = new Set(models.map((model) => model.engine ?? ENGINE_OF_UNNAMED_MODELS));
+    if (names.size > 1) throw new JobFailure(MIXED_ENGINES_FAILURE);
+    const [name = ENGINE_OF_UNNAMED_MODELS] = names;
+    const engine = engines.get(name);
+    if (!engine) throw new JobFailure(engineUnavailable(name));
+    return engine;
+  }
+
   async function readFile(key: string): Promise<Buffer> {
     const stored = await app.storage.read(key);
     if (!stored) throw new Error(`missing input file ${key}`);
@@ -40,6 +95,7 @@ export function engineRunners(app: FastifyInstance, engine: Engine): JobRunners 
     input: JobInputs['generate'],
     image: EngineImage,
     seed: number,
+    engine: Engine,
   ): Promise<string[]> {
     // An attempt that crashed after storing its image has already done the work.
     const earlier = await app.db
@@ -80,14 +136,19 @@ export function engineRunners(app: FastifyInstance, engine: Engine): JobRunners 
           data: await readFile(mediaKeys(job.userId, photo.id).original),
         })),
       );
-      const { photoIssues } = await engine.train(
+      await app.db
+        .updateTable('models')
+        .set({ engine: trainWith.name })
+        .where('id', '=', job.input.modelId)
+        .execute();
+      const { photoIssues } = await trainWith.train(
         {
           userId: job.userId,
           modelId: job.input.modelId,
           triggerWord: job.input.triggerWord,
           photos: inputs,
         },
-        engineContext(context),
+        engineContext(job, context),
       );
       await app.db
         .updateTable('models')
@@ -98,14 +159,16 @@ export function engineRunners(app: FastifyInstance, engine: Engine): JobRunners 
     },
     generate: async (job, context) => {
       const seed = seedOf(job.id);
+      const engine = await engineFor(job, job.input.modelIds);
       const image = await engine.generate(
         { userId: job.userId, ...job.input, seed },
-        engineContext(context),
+        engineContext(job, context),
       );
-      return storeImage(job, job.input, image, seed);
+      return storeImage(job, job.input, image, seed, engine);
     },
     edit: async (job, context) => {
       const seed = seedOf(job.id);
+      const engine = await engineFor(job, job.input.modelIds);
       const [image, mask] = await Promise.all([
         readFile(job.input.imageKey),
         readFile(job.input.maskKey),
@@ -113,9 +176,9 @@ export function engineRunners(app: FastifyInstance, engine: Engine): JobRunners 
       const { prompt, aspectRatio, modelIds } = job.input;
       const edited = await engine.edit(
         { userId: job.userId, prompt, aspectRatio, modelIds, seed, image, mask },
-        engineContext(context),
+        engineContext(job, context),
       );
-      return storeImage(job, { prompt, aspectRatio, modelIds }, edited, seed);
+      return storeImage(job, { prompt, aspectRatio, modelIds }, edited, seed, engine);
     },
   };
 }

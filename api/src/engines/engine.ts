@@ -1,10 +1,32 @@
 import type { AspectRatio } from '@app/shared/spec';
 
-export interface EngineContext {
+/** What an engine call that runs here (the CPU engine, its thread) needs. */
+export interface CallContext {
   /** Aborted on cancel, lost lease or shutdown: stop and throw. */
   signal: AbortSignal;
   /** 0..1 of this call. */
   onProgress(progress: number): void;
+}
+
+/**
+ * The provider's job (a Replicate training or prediction) behind one of our jobs, kept on our
+ * job row. Attempts of the same job share it: a retry after a crash or a restart resumes the
+ * provider's job instead of starting, and paying for, another.
+ */
+export interface ProviderJobRecord {
+  /** The id an earlier attempt recorded, or null. */
+  load(): Promise<string | null>;
+  /** Record the id before waiting on the provider. */
+  save(providerJobId: string): Promise<void>;
+  /**
+   * After the signal aborted: whether the user canceled the job. Only then is the provider's job
+   * canceled too; a shutdown or a lost lease leaves it running for the next attempt.
+   */
+  wasCanceled(): Promise<boolean>;
+}
+
+export interface EngineContext extends CallContext {
+  providerJob: ProviderJobRecord;
 }
 
 export interface TrainRequest {

@@ -18,12 +18,14 @@ export async function startJobWorker(
   app: FastifyInstance,
   runners: JobRunners,
   limits: KindLimits = CPU_ENGINE_LIMITS,
+  maxConcurrent?: number,
 ): Promise<JobWorker> {
   const worker = new JobWorker({
     store: new SqliteLeaseStore(app.db),
     runners,
     limits,
     log: app.log.child({ component: 'jobs' }),
+    ...(maxConcurrent === undefined ? {} : { maxConcurrent }),
   });
   app.jobWorker = worker;
   await worker.start();

@@ -6,6 +6,7 @@ import type { BillingProvider } from '../billing/provider';
 import { StripeBilling } from '../billing/stripe';
 import { TestModeBilling } from '../billing/test-mode';
 import type { AppConfig } from '../config';
+import { ReplicateService } from '../engines/replicate/replicate-service';
 import { SqliteJobQueue } from '../jobs/sqlite-job-queue';
 import type { JobQueue } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     /** The worker running in this process (set by startJobWorker), if any. */
     jobWorker: JobWorker | null;
     billing: BillingProvider;
+    /** The Replicate connection when REPLICATE_API_TOKEN is set: new trainings run there. */
+    replicate: ReplicateService | null;
     /** HMAC key of signed file URLs (also used to check upload targets). */
     urlSigningSecret: string;
     /** Upload bodies on their way through the image pipeline. */
@@ -73,6 +76,10 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
     // preClose: the worker hands its jobs back before the db plugin closes the connection.
     app.addHook('preClose', async () => app.jobWorker?.stop());
     app.decorate('models', new ModelService(app.db, storage));
+    app.decorate(
+      'replicate',
+      config.replicate ? new ReplicateService(config.replicate, app.db) : null,
+    );
   },
   { name: 'services', dependencies: ['db'] },
 );

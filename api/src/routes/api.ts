@@ -7,6 +7,7 @@ import { healthRoutes } from './health';
 import { generateRoutes } from './generate';
 import { mediaRoutes } from './media';
 import { modelRoutes } from './models';
+import { replicateWebhookRoutes } from './replicate-webhook';
 import { userRoutes } from './user';
 
 /**
@@ -20,6 +21,7 @@ export const apiRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, 
   await app.register(healthRoutes);
   await app.register(fileRoutes, { writeLimit });
   await app.register(billingPublicRoutes);
+  if (app.replicate) await app.register(replicateWebhookRoutes, { replicate: app.replicate });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(async (protectedApp) => {

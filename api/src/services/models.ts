@@ -96,6 +96,8 @@ export class ModelService {
       created_at: now,
       updated_at: now,
       photo_issues: null,
+      engine: null,
+      replicate_version: null,
     };
     await db.insertInto('models').values(row).execute();
     await db

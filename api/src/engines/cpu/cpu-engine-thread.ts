@@ -5,7 +5,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createStorage } from '../../storage/create-storage';
-import type { EngineContext, EngineImage, TrainResult } from '../engine';
+import type { CallContext } from '../engine';
+import { identityScore } from '../identity-score';
+import { reviewPhotos } from '../photo-review';
 import { CpuEngine } from './cpu-engine';
 import {
   asBuffer,
@@ -15,6 +17,7 @@ import {
   type ThreadError,
   type ThreadMessage,
   type ThreadReply,
+  type ThreadResult,
 } from './thread-protocol';
 
 const port = parentPort;
@@ -34,7 +37,7 @@ function describe(error: unknown): ThreadError {
   return { name: 'Error', message: String(error) };
 }
 
-function dispatch(call: ThreadCall, context: EngineContext): Promise<TrainResult | EngineImage> {
+async function dispatch(call: ThreadCall, context: CallContext): Promise<ThreadResult> {
   switch (call.type) {
     case 'train': {
       const photos = call.request.photos.map((photo) => ({ ...photo, data: asBuffer(photo.data) }));
@@ -49,13 +52,23 @@ function dispatch(call: ThreadCall, context: EngineContext): Promise<TrainResult
         context,
       );
     }
+    case 'review': {
+      const photos = call.photos.map((photo) => ({ ...photo, data: asBuffer(photo.data) }));
+      const { usable, issues } = await reviewPhotos(photos, context);
+      return {
+        usable: usable.map(({ photo, descriptor }) => ({ photoId: photo.id, descriptor })),
+        issues,
+      };
+    }
+    case 'score':
+      return { score: await identityScore(asBuffer(call.image), call.references) };
   }
 }
 
 async function run(call: ThreadCall): Promise<void> {
   const controller = new AbortController();
   running.set(call.id, controller);
-  const context: EngineContext = {
+  const context: CallContext = {
     signal: controller.signal,
     onProgress: (progress) => post({ type: 'progress', id: call.id, progress }),
   };

@@ -1,18 +1,16 @@
-import { MIN_TRAINING_PHOTOS } from '@app/shared/spec';
 import { JobFailure } from '../../jobs/job-failures';
 import type { Storage } from '../../storage/storage';
 import type {
+  CallContext,
   EditRequest,
   Engine,
-  EngineContext,
   EngineImage,
   GenerateRequest,
-  PhotoIssue,
-  PhotoProblem,
   TrainRequest,
   TrainResult,
 } from '../engine';
 import { identityScore } from '../identity-score';
+import { reviewPhotos } from '../photo-review';
 import { readAll } from '../read-all';
 import { alignFace } from './align-face';
 import {
@@ -28,19 +26,7 @@ import { decodeForAnalysis, decodeUpright, encodePng } from './decode';
 import { detectFaces, type Point, type RgbImage } from './face-api';
 import { fitHiddenFace, pasteLearnedFace } from './face-fill';
 import { bandRadius, dilatedMask, pushPullFill } from './inpaint';
-import { photoProblem } from './photo-checks';
 import { steeringFor } from './prompt-vocabulary';
-
-const PROBLEM_TEXT: Record<PhotoProblem, string> = {
-  'no-face': 'no face found',
-  'several-faces': 'more than one face',
-  'face-too-small': 'face too small',
-  'too-blurry': 'too blurry',
-};
-
-function describeIssues(issues: PhotoIssue[]): string {
-  return issues.map((issue) => `${issue.filename}: ${PROBLEM_TEXT[issue.problem]}`).join('; ');
-}
 
 /** The mask seen through the face alignment: 1 where the canonical face frame is hidden. */
 function maskInFrame(
@@ -84,42 +70,23 @@ export class CpuEngine implements Engine {
 
   constructor(private readonly storage: Storage) {}
 
-  async train(request: TrainRequest, { signal, onProgress }: EngineContext): Promise<TrainResult> {
-    const faces: RgbImage[] = [];
-    const descriptors: Float32Array[] = [];
-    const photoIssues: PhotoIssue[] = [];
-    for (const [index, photo] of request.photos.entries()) {
-      signal.throwIfAborted();
-      const { image, scale } = await decodeForAnalysis(photo.data);
-      const found = await detectFaces(image);
-      const aligned = found[0] && alignFace(image, found[0].landmarks);
-      const problem = photoProblem(found, scale, aligned);
-      if (problem || !aligned || !found[0]) {
-        photoIssues.push({
-          photoId: photo.id,
-          filename: photo.filename,
-          problem: problem ?? 'no-face',
-        });
-      } else {
-        faces.push(aligned);
-        descriptors.push(found[0].descriptor);
-      }
-      onProgress((0.9 * (index + 1)) / request.photos.length);
-    }
-    if (faces.length < MIN_TRAINING_PHOTOS) {
-      throw new JobFailure(
-        `Only ${faces.length} of the photos show one clear face; at least ${MIN_TRAINING_PHOTOS} are needed. ${describeIssues(photoIssues)}`,
-      );
-    }
+  async train(request: TrainRequest, { signal, onProgress }: CallContext): Promise<TrainResult> {
+    const { usable, issues } = await reviewPhotos(request.photos, {
+      signal,
+      onProgress: (share) => onProgress(0.9 * share),
+    });
     signal.throwIfAborted();
-    const model = fitAppearanceModel(faces, descriptors);
+    const model = fitAppearanceModel(
+      usable.map((photo) => photo.aligned),
+      usable.map((photo) => photo.descriptor),
+    );
     await this.storage.put(
       modelKey(request.userId, request.modelId),
       serializeModel(model),
       'application/octet-stream',
     );
     onProgress(1);
-    return { photoIssues };
+    return { photoIssues: issues };
   }
 
   private async load(userId: string, modelId: string): Promise<AppearanceModel> {
@@ -130,7 +97,7 @@ export class CpuEngine implements Engine {
 
   async generate(
     request: GenerateRequest,
-    { signal, onProgress }: EngineContext,
+    { signal, onProgress }: CallContext,
   ): Promise<EngineImage> {
     const models = await Promise.all(request.modelIds.map((id) => this.load(request.userId, id)));
     signal.throwIfAborted();
@@ -149,7 +116,7 @@ export class CpuEngine implements Engine {
    * the face by the face the person's model finds most likely given the visible pixels. Every
    * pixel outside the band is the uploaded one. The output keeps the uploaded image's size.
    */
-  async edit(request: EditRequest, { signal, onProgress }: EngineContext): Promise<EngineImage> {
+  async edit(request: EditRequest, { signal, onProgress }: CallContext): Promise<EngineImage> {
     const [model] = await Promise.all(request.modelIds.map((id) => this.load(request.userId, id)));
     if (!model) throw new JobFailure('Select a model.');
     const image = await decodeUpright(request.image);

@@ -3,6 +3,7 @@ import type {
   EditRequest,
   EngineImage,
   GenerateRequest,
+  PhotoIssue,
   TrainRequest,
   TrainResult,
 } from '../engine';
@@ -15,11 +16,24 @@ export interface ThreadData {
   s3?: S3StorageOptions;
 }
 
-/** Main thread to engine thread: one engine call, or the cancel of one (its signal aborted). */
+/**
+ * Main thread to engine thread: one engine call, a face analysis for another engine (photo review,
+ * identity score), or the cancel of one (its signal aborted).
+ */
 export type ThreadCall =
   | { type: 'train'; id: number; request: TrainRequest }
   | { type: 'generate'; id: number; request: GenerateRequest }
-  | { type: 'edit'; id: number; request: EditRequest };
+  | { type: 'edit'; id: number; request: EditRequest }
+  | { type: 'review'; id: number; photos: TrainRequest['photos'] }
+  | { type: 'score'; id: number; image: Buffer; references: number[][] };
+
+/** A photo review on its way back: photos by id (the caller has them), with their descriptors. */
+export interface ReviewReply {
+  usable: { photoId: string; descriptor: Float32Array }[];
+  issues: PhotoIssue[];
+}
+
+export type ThreadResult = TrainResult | EngineImage | ReviewReply | { score: number | null };
 
 export type ThreadMessage = ThreadCall | { type: 'cancel'; id: number };
 
@@ -33,7 +47,7 @@ export interface ThreadError {
 /** Engine thread to main thread, per call: progress, then its result or its error. */
 export type ThreadReply =
   | { type: 'progress'; id: number; progress: number }
-  | { type: 'done'; id: number; result: TrainResult | EngineImage }
+  | { type: 'done'; id: number; result: ThreadResult }
   | { type: 'failed'; id: number; error: ThreadError };
 
 /**

@@ -3,25 +3,29 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config';
 import { JobFailure, TransientJobError } from '../../jobs/job-failures';
 import type {
+  CallContext,
   EditRequest,
   Engine,
-  EngineContext,
   EngineImage,
   GenerateRequest,
   TrainRequest,
   TrainResult,
 } from '../engine';
+import type { FaceAnalysis } from '../face-analysis';
+import type { FaceReview, TrainingPhoto } from '../photo-review';
 import {
   asBuffer,
+  type ReviewReply,
   type ThreadCall,
   type ThreadData,
   type ThreadError,
   type ThreadReply,
+  type ThreadResult,
 } from './thread-protocol';
 
 interface Pending {
   onProgress(progress: number): void;
-  resolve(result: TrainResult | EngineImage): void;
+  resolve(result: ThreadResult): void;
   reject(error: unknown): void;
 }
 
@@ -65,7 +69,7 @@ function startThread(workerData: ThreadData): Worker {
  * thread dies, its calls fail with a `TransientJobError` (retried) and the next call starts a
  * new thread. `close()` terminates it (the app's onClose, see `threadedCpuEngine`).
  */
-export class ThreadedCpuEngine implements Engine {
+export class ThreadedCpuEngine implements Engine, FaceAnalysis {
   readonly name = 'builtin-cpu';
   private worker: Worker | undefined;
   private nextId = 1;
@@ -74,16 +78,44 @@ export class ThreadedCpuEngine implements Engine {
 
   constructor(private readonly options: ThreadData) {}
 
-  train(request: TrainRequest, context: EngineContext): Promise<TrainResult> {
+  train(request: TrainRequest, context: CallContext): Promise<TrainResult> {
     return this.call((id) => ({ type: 'train', id, request }), context) as Promise<TrainResult>;
   }
 
-  generate(request: GenerateRequest, context: EngineContext): Promise<EngineImage> {
+  generate(request: GenerateRequest, context: CallContext): Promise<EngineImage> {
     return this.image(this.call((id) => ({ type: 'generate', id, request }), context));
   }
 
-  edit(request: EditRequest, context: EngineContext): Promise<EngineImage> {
+  edit(request: EditRequest, context: CallContext): Promise<EngineImage> {
     return this.image(this.call((id) => ({ type: 'edit', id, request }), context));
+  }
+
+  /** Face checks for an engine that trains elsewhere (Replicate), off the api's event loop. */
+  async review(photos: readonly TrainingPhoto[], context: CallContext): Promise<FaceReview> {
+    const reply = (await this.call(
+      (id) => ({ type: 'review', id, photos: [...photos] }),
+      context,
+    )) as ReviewReply;
+    const byId = new Map(photos.map((photo) => [photo.id, photo]));
+    return {
+      usable: reply.usable.map(({ photoId, descriptor }) => ({
+        photo: byId.get(photoId) as TrainingPhoto,
+        descriptor,
+      })),
+      issues: reply.issues,
+    };
+  }
+
+  async identityScore(
+    image: Buffer,
+    references: number[][],
+    signal: AbortSignal,
+  ): Promise<number | null> {
+    const { score } = (await this.call((id) => ({ type: 'score', id, image, references }), {
+      signal,
+      onProgress: () => undefined,
+    })) as { score: number | null };
+    return score;
   }
 
   /** Terminates the thread; calls still running fail. */
@@ -95,15 +127,15 @@ export class ThreadedCpuEngine implements Engine {
     await worker?.terminate();
   }
 
-  private async image(result: Promise<TrainResult | EngineImage>): Promise<EngineImage> {
+  private async image(result: Promise<ThreadResult>): Promise<EngineImage> {
     const { data, identityScore } = (await result) as EngineImage;
     return { data: asBuffer(data), identityScore };
   }
 
   private call(
     make: (id: number) => ThreadCall,
-    { signal, onProgress }: EngineContext,
-  ): Promise<TrainResult | EngineImage> {
+    { signal, onProgress }: CallContext,
+  ): Promise<ThreadResult> {
     if (signal.aborted) return Promise.reject(signal.reason);
     if (this.closed) return Promise.reject(new Error('The CPU engine was closed.'));
     const worker = this.thread();

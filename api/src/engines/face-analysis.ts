@@ -1,0 +1,15 @@
+import type { CallContext } from './engine';
+import { identityScore } from './identity-score';
+import { reviewPhotos, type FaceReview, type TrainingPhoto } from './photo-review';
+
+/**
+ * Face checks and identity scores (face-api) for an engine that trains and draws elsewhere
+ * (Replicate). `ThreadedCpuEngine` implements it in the CPU engine's thread, so the api's event
+ * loop does not stall for them; `faceAnalysisInProcess` runs them in the calling thread.
+ */
+export interface FaceAnalysis {
+  review(photos: readonly TrainingPhoto[], context: CallContext): Promise<FaceReview>;
+  identityScore(image: Buffer, references: number[][], signal: AbortSignal): Promise<number | null>;
+}
+
+export const faceAnalysisInProcess: FaceAnalysis = { review: reviewPhotos, identityScore };

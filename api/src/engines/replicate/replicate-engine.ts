@@ -1,0 +1,437 @@
+import { GENERATE_TEXT } from '@app/shared/spec';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { parseProgressFromLogs } from 'replicate';
+import type { Database } from '../../db/schema';
+import { CANCELED_FAILURE, JobFailure, TransientJobError } from '../../jobs/job-failures';
+import type { KindLimits } from '../../jobs/lease-store';
+import type { Storage } from '../../storage/storage';
+import type {
+  EditRequest,
+  Engine,
+  EngineContext,
+  EngineImage,
+  GenerateRequest,
+  TrainRequest,
+  TrainResult,
+} from '../engine';
+import { faceAnalysisInProcess, type FaceAnalysis } from '../face-analysis';
+import type { FaceReview } from '../photo-review';
+import { readAll } from '../read-all';
+import { isTerminal, type ProviderJob } from './outcomes';
+import type { ReplicateService } from './replicate-service';
+import { withTrainingZip } from './training-zip';
+
+/**
+ * A Replicate job waits on the provider, not on our cores: more may run at once than on the
+ * CPU engine. Per kind, across every process on the database.
+ */
+export const REPLICATE_ENGINE_LIMITS: KindLimits = { train: 5, generate: 4, edit: 4 };
+/** Jobs one worker runs at once with Replicate selected (most of them just wait). */
+export const REPLICATE_WORKER_CONCURRENCY = 8;
+
+export const TRAINING_FAILED =
+  'Training failed at the image service. Please try again, perhaps with other photos.';
+export const TRAINING_TIMED_OUT = 'Training took too long and was stopped. Please try again.';
+export const SERVICE_UNAVAILABLE = 'The image service is not reachable right now; retrying.';
+export const NOT_TRAINED_HERE = 'This model has no trained version; train it again.';
+
+/** How often a waiting job reads the outcomes a webhook in another process may have stored. */
+const OUTCOME_CHECK_MS = 2_000;
+/**
+ * Destination models only hold the trained LoRA versions; running one uses the base model's
+ * hardware, so the cheapest SKU is enough for the destination itself.
+ */
+const DESTINATION_HARDWARE = 'cpu';
+const VERSION = /^([\w.-]+)\/([\w.-]+):(\w+)$/;
+
+/** The reference descriptors of a model's usable photos: identity scores compare against them. */
+export const referencesKey = (userId: string, modelId: string) =>
+  `users/${userId}/models/${modelId}/references.json`;
+
+/** One Replicate model per trained model of ours, owned by the configured account. */
+export const destinationName = (modelId: string) => `studio-${modelId.toLowerCase()}`;
+
+/** The trigger words the prompt lacks go first: a LoRA only shows its person when named. */
+export function withTriggerWords(prompt: string, triggerWords: readonly string[]): string {
+  const words = new Set(prompt.toLowerCase().split(/[^\p{L}\p{N}_]+/u));
+  const missing = triggerWords.filter((word) => !words.has(word.toLowerCase()));
+  return missing.length === 0 ? prompt : `${missing.join(', ')}, ${prompt}`;
+}
+
+/** `extra_lora` names a Replicate version as `owner/name/version`. */
+function loraReference(version: string): string {
+  const [, owner, name, id] = VERSION.exec(version) ?? [];
+  return `${owner}/${name}/${id}`;
+}
+
+function httpStatus(error: unknown): number | undefined {
+  const response = (error as { response?: { status?: unknown } } | null)?.response;
+  return typeof response?.status === 'number' ? response.status : undefined;
+}
+
+/** Rate limits, 5xx and network errors pass; anything else (auth, bad input) will not. */
+function isTransient(error: unknown): boolean {
+  const status = httpStatus(error);
+  if (status === undefined) return !(error instanceof JobFailure);
+  return status === 429 || status >= 500;
+}
+
+interface TrainedModel {
+  version: string;
+  triggerWord: string;
+  references: number[][];
+}
+
+export interface ReplicateEngineOptions {
+  service: ReplicateService;
+  db: Kysely<Database>;
+  storage: Storage;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  faces?: FaceAnalysis;
+}
+
+/**
+ * The production engine: FLUX LoRA trainings (`ostris/flux-dev-lora-trainer`) and generations
+ * on Replicate through the official client. Every provider job's id is recorded on our job
+ * before waiting, so a restart resumes it; the wait ends on the signed webhook (stored in
+ * `replicate_outcomes`, announced in this process) or on our own poll, whichever comes first.
+ * See the engine README.
+ */
+export class ReplicateEngine implements Engine {
+  readonly name = 'replicate';
+  private readonly faces: FaceAnalysis;
+
+  constructor(private readonly options: ReplicateEngineOptions) {
+    this.faces = options.faces ?? faceAnalysisInProcess;
+  }
+
+  private get client() {
+    return this.options.service.client;
+  }
+
+  private get config() {
+    return this.options.service.config;
+  }
+
+  async train(request: TrainRequest, context: EngineContext): Promise<TrainResult> {
+    const { signal, onProgress, providerJob } = context;
+    // Checked before anything is paid for; the descriptors make identity scores possible.
+    const review = await this.faces.review(request.photos, {
+      signal,
+      onProgress: (share) => onProgress(0.1 * share),
+    });
+    await this.options.storage.put(
+      referencesKey(request.userId, request.modelId),
+      Buffer.from(JSON.stringify(review.usable.map((usable) => Array.from(usable.descriptor)))),
+      'application/json',
+    );
+
+    const recorded = await providerJob.load();
+    const training = recorded
+      ? await this.call('training lookup', TRAINING_FAILED, signal, () =>
+          this.client.trainings.get(recorded, { signal }),
+        )
+      : await this.startTraining(request, review, signal);
+    if (!recorded) await providerJob.save(training.id);
+
+    const done = await this.settle('training', training, context, this.config.trainingTimeoutMs, {
+      from: 0.1,
+      to: 0.95,
+      timedOut: TRAINING_TIMED_OUT,
+    });
+    if (done.status !== 'succeeded') {
+      if (done.status !== 'failed') throw new JobFailure(CANCELED_FAILURE);
+      this.options.log.warn({ training: done.id, error: done.error }, 'Replicate training failed');
+      throw new JobFailure(TRAINING_FAILED);
+    }
+    const version = (done.output as { version?: unknown } | null | undefined)?.version;
+    if (typeof version !== 'string' || !VERSION.test(version)) {
+      this.options.log.error({ training: done.id, output: done.output }, 'training has no version');
+      throw new JobFailure(TRAINING_FAILED);
+    }
+    await this.options.db
+      .updateTable('models')
+      .set({ replicate_version: version })
+      .where('id', '=', request.modelId)
+      .execute();
+    onProgress(1);
+    return { photoIssues: review.issues };
+  }
+
+  async generate(request: GenerateRequest, context: EngineContext): Promise<EngineImage> {
+    const models = await this.trainedModels(request.userId, request.modelIds);
+    return this.predict(
+      models,
+      this.baseInput(request, models, { aspect_ratio: request.aspectRatio }),
+      context,
+      GENERATE_TEXT.generateFailed,
+    );
+  }
+
+  /** The uploaded image and mask go through the files API (the client uploads Buffers). */
+  async edit(request: EditRequest, context: EngineContext): Promise<EngineImage> {
+    const models = await this.trainedModels(request.userId, request.modelIds);
+    return this.predict(
+      models,
+      this.baseInput(request, models, { image: request.image, mask: request.mask }),
+      context,
+      GENERATE_TEXT.editFailed,
+    );
+  }
+
+  private baseInput(
+    request: GenerateRequest,
+    models: TrainedModel[],
+    extra: Record<string, unknown>,
+  ): Record<string, unknown> {
+    const second = models[1];
+    return {
+      prompt: withTriggerWords(
+        request.prompt,
+        models.map((model) => model.triggerWord),
+      ),
+      seed: request.seed,
+      num_outputs: 1,
+      output_format: 'png',
+      ...(second ? { extra_lora: loraReference(second.version) } : {}),
+      ...extra,
+    };
+  }
+
+  private async startTraining(
+    request: TrainRequest,
+    review: FaceReview,
+    signal: AbortSignal,
+  ): Promise<ProviderJob> {
+    const { owner, trainer, training, webhookUrl } = this.config;
+    const name = destinationName(request.modelId);
+    await this.call('destination model', TRAINING_FAILED, signal, () =>
+      this.ensureDestination(name, signal),
+    );
+    const photos = review.usable.map(({ photo }) => photo);
+    const file = await this.call('zip upload', TRAINING_FAILED, signal, () =>
+      withTrainingZip(photos, (zip) =>
+        this.client.files.create(zip, { modelId: request.modelId }, { signal }),
+      ),
+    );
+    return this.call('training start', TRAINING_FAILED, signal, () =>
+      this.client.trainings.create(trainer.owner, trainer.name, trainer.version, {
+        destination: `${owner}/${name}`,
+        input: {
+          input_images: file.urls.get,
+          trigger_word: request.triggerWord,
+          steps: training.steps,
+          lora_rank: training.loraRank,
+          learning_rate: training.learningRate,
+          resolution: training.resolution,
+          autocaption: training.autocaption,
+        },
+        webhook: webhookUrl,
+        webhook_events_filter: ['completed'],
+        signal,
+      }),
+    );
+  }
+
+  /** An existing model (an earlier attempt made it) is fine. */
+  private async ensureDestination(name: string, signal: AbortSignal): Promise<void> {
+    const { owner } = this.config;
+    try {
+      await this.client.models.get(owner, name, { signal });
+      return;
+    } catch (error) {
+      if (httpStatus(error) !== 404) throw error;
+    }
+    try {
+      await this.client.models.create(owner, name, {
+        visibility: 'private',
+        hardware: DESTINATION_HARDWARE,
+        description: 'A person model trained by AI Image Studio',
+        signal,
+      });
+    } catch (error) {
+      // Created meanwhile by a concurrent attempt.
+      if (httpStatus(error) !== 409) throw error;
+    }
+  }
+
+  private async trainedModels(userId: string, modelIds: string[]): Promise<TrainedModel[]> {
+    const rows = await this.options.db
+      .selectFrom('models')
+      .select(['id', 'trigger_word', 'replicate_version'])
+      .where('user_id', '=', userId)
+      .where('id', 'in', modelIds)
+      .execute();
+    return Promise.all(
+      modelIds.map(async (id) => {
+        const row = rows.find((candidate) => candidate.id === id);
+        if (!row?.replicate_version) throw new JobFailure(NOT_TRAINED_HERE);
+        const stored = await this.options.storage.read(referencesKey(userId, id));
+        const references = stored
+          ? (JSON.parse((await readAll(stored.stream)).toString('utf8')) as number[][])
+          : [];
+        return { version: row.replicate_version, triggerWord: row.trigger_word, references };
+      }),
+    );
+  }
+
+  private async predict(
+    models: TrainedModel[],
+    input: Record<string, unknown>,
+    context: EngineContext,
+    failure: string,
+  ): Promise<EngineImage> {
+    const { signal, providerJob } = context;
+    const [first] = models;
+    if (!first) throw new JobFailure(failure);
+    const recorded = await providerJob.load();
+    const prediction = recorded
+      ? await this.call('prediction lookup', failure, signal, () =>
+          this.client.predictions.get(recorded, { signal }),
+        )
+      : await this.call('prediction start', failure, signal, () =>
+          this.client.predictions.create({
+            version: VERSION.exec(first.version)?.[3] ?? first.version,
+            input,
+            webhook: this.config.webhookUrl,
+            webhook_events_filter: ['completed'],
+            signal,
+          }),
+        );
+    if (!recorded) await providerJob.save(prediction.id);
+
+    const done = await this.settle(
+      'prediction',
+      prediction,
+      context,
+      this.config.predictionTimeoutMs,
+      { from: 0.1, to: 0.8, timedOut: GENERATE_TEXT.takingTooLong },
+    );
+    if (done.status !== 'succeeded') {
+      this.options.log.warn({ prediction: done.id, error: done.error }, 'prediction not succeeded');
+      throw new JobFailure(failure);
+    }
+    const data = await this.download(done, failure, signal);
+    context.onProgress(0.9);
+    return {
+      data,
+      identityScore: await this.faces.identityScore(data, first.references, signal),
+    };
+  }
+
+  /** Output URLs are temporary: the bytes are copied into our storage before the job ends. */
+  private async download(done: ProviderJob, failure: string, signal: AbortSignal): Promise<Buffer> {
+    const outputs = Array.isArray(done.output) ? (done.output as unknown[]) : [done.output];
+    const url = outputs[0];
+    if (typeof url !== 'string') {
+      this.options.log.error(
+        { prediction: done.id, output: done.output },
+        'prediction has no file',
+      );
+      throw new JobFailure(failure);
+    }
+    const response = await this.call('output download', failure, signal, async () => {
+      const fetched = await fetch(url, { signal });
+      if (!fetched.ok)
+        throw Object.assign(new Error(`GET output: ${fetched.status}`), { response: fetched });
+      return fetched;
+    });
+    return Buffer.from(await response.arrayBuffer());
+  }
+
+  /**
+   * Waits for a provider job's terminal state: the webhook's report (this process wakes at once;
+   * another process's report is read from the table every few seconds) or our own poll, every
+   * `pollMs`, for the webhook that never came. The timeout counts from the provider's creation
+   * time, so it survives restarts. On the user's cancel the provider's job is canceled too.
+   */
+  private async settle(
+    kind: 'training' | 'prediction',
+    started: ProviderJob,
+    { signal, onProgress, providerJob }: EngineContext,
+    timeoutMs: number,
+    { from, to, timedOut }: { from: number; to: number; timedOut: string },
+  ): Promise<ProviderJob> {
+    const { outcomes } = this.options.service;
+    const created = Date.parse(started.created_at ?? '');
+    const deadline = (Number.isNaN(created) ? Date.now() : created) + timeoutMs;
+    let current = started;
+    let nextPoll = Date.now() + this.config.pollMs;
+    try {
+      for (;;) {
+        signal.throwIfAborted();
+        if (isTerminal(current)) {
+          await outcomes.record(current);
+          return current;
+        }
+        const reported = await outcomes.find(current.id);
+        if (reported) return reported;
+        if (Date.now() >= deadline) {
+          await this.cancelAtProvider(kind, current.id);
+          throw new JobFailure(timedOut);
+        }
+        if (Date.now() >= nextPoll) {
+          current = await this.poll(kind, current, signal);
+          nextPoll = Date.now() + this.config.pollMs;
+          const progress = parseProgressFromLogs(current.logs ?? '');
+          if (progress) onProgress(from + (to - from) * progress.percentage);
+          continue;
+        }
+        const wait = Math.min(OUTCOME_CHECK_MS, nextPoll - Date.now(), deadline - Date.now());
+        await outcomes.nextReport(current.id, Math.max(0, wait), signal);
+      }
+    } catch (error) {
+      if (signal.aborted && (await providerJob.wasCanceled())) {
+        await this.cancelAtProvider(kind, current.id);
+      }
+      throw error;
+    }
+  }
+
+  /** A failed poll keeps the last state: the next poll (or the webhook) will tell. */
+  private async poll(
+    kind: 'training' | 'prediction',
+    current: ProviderJob,
+    signal: AbortSignal,
+  ): Promise<ProviderJob> {
+    try {
+      return kind === 'training'
+        ? await this.client.trainings.get(current.id, { signal })
+        : await this.client.predictions.get(current.id, { signal });
+    } catch (error) {
+      if (signal.aborted || !isTransient(error)) throw error;
+      this.options.log.warn({ err: error, [kind]: current.id }, 'Replicate poll failed');
+      return current;
+    }
+  }
+
+  private async cancelAtProvider(kind: 'training' | 'prediction', id: string): Promise<void> {
+    try {
+      if (kind === 'training') await this.client.trainings.cancel(id);
+      else await this.client.predictions.cancel(id);
+    } catch (error) {
+      this.options.log.warn({ err: error, [kind]: id }, 'Replicate cancel failed');
+    }
+  }
+
+  /**
+   * One provider call, its errors as the job worker understands them: transient ones are
+   * retried with backoff, anything else fails the job with `failure` (details in the log).
+   */
+  private async call<T>(
+    what: string,
+    failure: string,
+    signal: AbortSignal,
+    run: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (signal.aborted || error instanceof JobFailure) throw error;
+      if (isTransient(error)) throw new TransientJobError(SERVICE_UNAVAILABLE, { cause: error });
+      this.options.log.error({ err: error }, `Replicate ${what} failed`);
+      throw new JobFailure(failure, { cause: error });
+    }
+  }
+}

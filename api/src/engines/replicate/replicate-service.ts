@@ -1,0 +1,89 @@
+import { API_TEXT } from '@app/shared/spec';
+import type { Kysely } from 'kysely';
+import Replicate, { validateWebhook } from 'replicate';
+import type { ReplicateConfig } from '../../config';
+import type { Database } from '../../db/schema';
+import { badRequest } from '../../http-errors';
+import { ReplicateOutcomes, type ProviderJob } from './outcomes';
+
+/** Standard Webhooks: a delivery signed longer ago (or further ahead) than this is refused. */
+export const WEBHOOK_TOLERANCE_MS = 5 * 60_000;
+
+type Headers = Record<string, string | string[] | undefined>;
+
+function header(headers: Headers, name: string): string | undefined {
+  const value = headers[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function isProviderJob(value: unknown): value is ProviderJob {
+  const job = value as Partial<ProviderJob> | null;
+  return typeof job?.id === 'string' && typeof job.status === 'string';
+}
+
+/**
+ * Our connection to Replicate: the official client on the configured API base, the store of
+ * terminal outcomes, and the receiving end of Replicate's signed webhooks.
+ */
+export class ReplicateService {
+  readonly client: Replicate;
+  readonly outcomes: ReplicateOutcomes;
+  private secret: Promise<string> | undefined;
+
+  constructor(
+    readonly config: ReplicateConfig,
+    db: Kysely<Database>,
+  ) {
+    // 'upload': edit inputs go through the files API, never as silently inlined data URLs.
+    this.client = new Replicate({
+      auth: config.apiToken,
+      baseUrl: config.apiUrl,
+      userAgent: 'ai-image-studio',
+      fileEncodingStrategy: 'upload',
+    });
+    this.outcomes = new ReplicateOutcomes(db);
+  }
+
+  /** The configured secret, else the account's default one, fetched once (again after a failure). */
+  private signingSecret(): Promise<string> {
+    if (this.config.webhookSecret) return Promise.resolve(this.config.webhookSecret);
+    this.secret ??= this.client.webhooks.default.secret.get().then(
+      ({ key }) => key,
+      (error: unknown) => {
+        this.secret = undefined;
+        throw error;
+      },
+    );
+    return this.secret;
+  }
+
+  /**
+   * A webhook delivery: the Standard Webhooks signature over `id.timestamp.body` must match and
+   * the timestamp lie within 5 minutes (a replayed old delivery is refused), else 400. A valid
+   * delivery is recorded (terminal states only, first one wins) and acknowledged at once.
+   */
+  async receiveWebhook(headers: Headers, body: Buffer, now = Date.now()): Promise<void> {
+    const id = header(headers, 'webhook-id');
+    const timestamp = header(headers, 'webhook-timestamp');
+    const signature = header(headers, 'webhook-signature');
+    if (!id || !timestamp || !signature || !/^\d+$/.test(timestamp) || body.length === 0) {
+      throw badRequest(API_TEXT.webhookSignatureInvalid);
+    }
+    if (Math.abs(now - Number(timestamp) * 1000) > WEBHOOK_TOLERANCE_MS) {
+      throw badRequest(API_TEXT.webhookSignatureInvalid);
+    }
+    const text = body.toString('utf8');
+    const secret = await this.signingSecret();
+    if (!(await validateWebhook({ id, timestamp, signature, body: text, secret }))) {
+      throw badRequest(API_TEXT.webhookSignatureInvalid);
+    }
+    let job: unknown;
+    try {
+      job = JSON.parse(text);
+    } catch {
+      throw badRequest('The webhook body is not JSON.');
+    }
+    if (!isProviderJob(job)) throw badRequest('The webhook body is not a training or prediction.');
+    await this.outcomes.record(job);
+  }
+}

@@ -1,0 +1,413 @@
+import { randomUUID } from 'node:crypto';
+import { GENERATE_TEXT } from '@app/shared/spec';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CpuEngine } from '../../src/engines/cpu/cpu-engine';
+import { MIXED_ENGINES_FAILURE } from '../../src/engines/engine-runners';
+import { TRAINING_FAILED } from '../../src/engines/replicate/replicate-engine';
+import { CANCELED_FAILURE } from '../../src/jobs/job-failures';
+import { makeTempDir, removeDir } from '../helpers';
+import { makeAdmin, userIdOf } from '../support/fixtures';
+import { smallSubjectPhoto } from '../support/images';
+import { ReplicateDouble, type DoubleJob } from '../support/replicate-double';
+import { freePort, startReplicateStudio, startReplicateWorker } from '../support/replicate-studio';
+import { newUser, type Studio } from '../support/studio';
+import type { TestUser } from '../support/tokens';
+
+const LISA = ['01.jpg', '02.jpg', '03.jpg', '04.jpg', '05.jpg'];
+let lisaPhotos: { data: Buffer; filename: string }[];
+
+const until = async <T>(what: string, check: () => Promise<T | undefined>, ms = 20_000) => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = await check();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+async function upload(studio: Studio, user: TestUser): Promise<string[]> {
+  const response = await studio.as(user, 'POST', '/api/media/upload', {
+    json: {
+      photos: lisaPhotos.map((photo) => ({
+        imageBase64: photo.data.toString('base64'),
+        filename: photo.filename,
+        contentType: 'image/jpeg',
+        caption: '',
+      })),
+    },
+  });
+  expect(response.status).toBe(200);
+  return response.body.items.map((item: { imageId: string }) => item.imageId);
+}
+
+/** Starts a training; resolves with its model and job ids. */
+async function startTraining(studio: Studio, user: TestUser, photoIds: string[]) {
+  const started = await studio.as(user, 'POST', '/api/media/start-training', {
+    json: { modelName: `M ${randomUUID().slice(0, 4)}`, triggerWord: '', photoIds },
+  });
+  expect(started.status).toBe(202);
+  return { modelId: started.body.modelId as string, jobId: started.body.job.id as string };
+}
+
+async function finishedJob(studio: Studio, user: TestUser, jobId: string) {
+  return until(`job ${jobId}`, async () => {
+    const job = await studio.as(user, 'GET', `/api/generate/status/${jobId}`);
+    return ['succeeded', 'failed', 'canceled'].includes(job.body.status) ? job.body : undefined;
+  });
+}
+
+async function model(studio: Studio, id: string) {
+  return studio.running.app.db
+    .selectFrom('models')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+async function attempts(studio: Studio, jobId: string): Promise<number> {
+  const row = await studio.running.app.db
+    .selectFrom('jobs')
+    .select('attempts')
+    .where('id', '=', jobId)
+    .executeTakeFirstOrThrow();
+  return row.attempts;
+}
+
+async function providerJobId(studio: Studio, jobId: string): Promise<string> {
+  return until('the provider job id', async () => {
+    const row = await studio.running.app.db
+      .selectFrom('jobs')
+      .select('provider_job_id')
+      .where('id', '=', jobId)
+      .executeTakeFirst();
+    return row?.provider_job_id ?? undefined;
+  });
+}
+
+beforeAll(async () => {
+  lisaPhotos = await Promise.all(
+    LISA.map(async (filename) => ({
+      data: await smallSubjectPhoto('lisa_debruine', filename),
+      filename,
+    })),
+  );
+});
+
+describe('Replicate engine: webhooks, polls, failures, cancel', { timeout: 60_000 }, () => {
+  let double: ReplicateDouble;
+  let studio: Studio;
+  let worker: { stop(): Promise<void> };
+  const user = newUser('Lisa Webhooks');
+  let photoIds: string[];
+  let readyModel: string;
+
+  beforeAll(async () => {
+    double = await ReplicateDouble.start();
+    studio = await startReplicateStudio(double, {
+      REPLICATE_POLL_SECONDS: '0.3',
+      REPLICATE_PREDICTION_TIMEOUT_SECONDS: '2',
+    });
+    worker = await startReplicateWorker(studio);
+    await makeAdmin(studio, user);
+    photoIds = await upload(studio, user);
+    const { modelId, jobId } = await startTraining(studio, user, photoIds);
+    expect((await finishedJob(studio, user, jobId)).status).toBe('succeeded');
+    readyModel = modelId;
+  });
+  afterAll(async () => {
+    await studio.stop();
+    await worker.stop();
+    await double.close();
+  });
+
+  const generate = (modelIds = [readyModel]) =>
+    studio.as(user, 'POST', '/api/generate/text-to-image', {
+      json: { prompt: 'portrait', aspect_ratio: '1:1', model_ids: modelIds },
+    });
+
+  it('refuses unsigned, badly signed and stale webhooks with 400, and takes a good one', async () => {
+    const url = `${studio.running.url}/api/webhooks/replicate`;
+    const body = JSON.stringify({ id: 'unknown-training', status: 'processing' });
+    const now = Math.floor(Date.now() / 1000);
+    const post = (headers: Record<string, string>) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    const signed = (at: number, secret?: string) => ({
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': String(at),
+      'webhook-signature': double.sign('msg_1', at, body, secret),
+    });
+
+    expect((await post({})).status).toBe(400);
+    const wrongKey = `whsec_${Buffer.from('another secret').toString('base64')}`;
+    expect((await post(signed(now, wrongKey))).status).toBe(400);
+    expect((await post({ ...signed(now), 'webhook-id': 'msg_2' })).status).toBe(400);
+    expect((await post(signed(now - 6 * 60))).status).toBe(400);
+    expect((await post(signed(now + 6 * 60))).status).toBe(400);
+    const good = await post(signed(now));
+    expect(good.status).toBe(200);
+    expect(await good.json()).toEqual({ received: true });
+  });
+
+  it('keeps the first terminal report: duplicates and a late "processing" change nothing', async () => {
+    double.behaviour = { ...double.behaviour, deliveries: 3 };
+    const response = await generate();
+    double.behaviour = { ...double.behaviour, deliveries: 1 };
+    const job = await finishedJob(studio, user, response.body.id);
+    expect(job).toMatchObject({ status: 'succeeded' });
+    expect(job.output).toHaveLength(1);
+    const prediction = double.predictions().at(-1) as DoubleJob;
+    await until('three deliveries', async () =>
+      double.deliveries.filter((delivery) => delivery.jobId === prediction.id).length === 3
+        ? true
+        : undefined,
+    );
+    expect(
+      double.deliveries.filter((delivery) => delivery.jobId === prediction.id).map((d) => d.answer),
+    ).toEqual([200, 200, 200]);
+
+    // Delivered out of order, after the job is done.
+    expect(await double.deliver({ ...prediction, status: 'processing', output: null })).toBe(200);
+    const outcomes = await studio.running.app.db
+      .selectFrom('replicate_outcomes')
+      .selectAll()
+      .where('id', '=', prediction.id)
+      .execute();
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['succeeded']);
+    const media = await studio.running.app.db
+      .selectFrom('media')
+      .select('id')
+      .where('job_id', '=', response.body.id)
+      .execute();
+    expect(media).toHaveLength(1);
+  });
+
+  it('finishes a training whose webhook never came through the reconciliation poll', async () => {
+    double.behaviour = { ...double.behaviour, webhooks: 'drop' };
+    try {
+      const { modelId, jobId } = await startTraining(studio, user, photoIds);
+      expect((await finishedJob(studio, user, jobId)).status).toBe('succeeded');
+      const training = double.trainings().at(-1) as DoubleJob;
+      expect(double.deliveries.some((delivery) => delivery.jobId === training.id)).toBe(false);
+      expect(double.requests).toContain(`GET /v1/trainings/${training.id}`);
+      expect(await model(studio, modelId)).toMatchObject({ status: 'ready', engine: 'replicate' });
+    } finally {
+      double.behaviour = { ...double.behaviour, webhooks: 'deliver' };
+    }
+  });
+
+  it('fails a training the provider failed, with a reason for the user', async () => {
+    double.behaviour = { ...double.behaviour, failWith: 'CUDA out of memory' };
+    try {
+      const { modelId, jobId } = await startTraining(studio, user, photoIds);
+      expect(await finishedJob(studio, user, jobId)).toMatchObject({
+        status: 'failed',
+        error: TRAINING_FAILED,
+      });
+      expect(await model(studio, modelId)).toMatchObject({
+        status: 'failed',
+        failure_reason: TRAINING_FAILED,
+      });
+    } finally {
+      double.behaviour = { ...double.behaviour, failWith: null };
+    }
+  });
+
+  it("maps a failed prediction to the spec's message", async () => {
+    double.behaviour = { ...double.behaviour, failWith: 'NSFW content detected' };
+    try {
+      const response = await generate();
+      expect(await finishedJob(studio, user, response.body.id)).toMatchObject({
+        status: 'failed',
+        error: GENERATE_TEXT.generateFailed,
+      });
+    } finally {
+      double.behaviour = { ...double.behaviour, failWith: null };
+    }
+  });
+
+  it('fails a generation the provider refuses (422) with the spec message, at once', async () => {
+    const predictions = double.predictions().length;
+    double.behaviour = { ...double.behaviour, refusePosts: { status: 422, count: 1 } };
+    const response = await generate();
+    expect(await finishedJob(studio, user, response.body.id)).toMatchObject({
+      status: 'failed',
+      error: GENERATE_TEXT.generateFailed,
+    });
+    expect(await attempts(studio, response.body.id)).toBe(1);
+    expect(double.predictions()).toHaveLength(predictions);
+  });
+
+  it('retries a training when the provider is briefly unavailable (503)', async () => {
+    const trainings = double.trainings().length;
+    double.behaviour = { ...double.behaviour, refusePosts: { status: 503, count: 1 } };
+    const { modelId, jobId } = await startTraining(studio, user, photoIds);
+    expect((await finishedJob(studio, user, jobId)).status).toBe('succeeded');
+    expect(await attempts(studio, jobId)).toBe(2);
+    expect(double.trainings()).toHaveLength(trainings + 1);
+    expect(await model(studio, modelId)).toMatchObject({ status: 'ready' });
+  });
+
+  it('gives up on a slow prediction after the timeout and cancels it at the provider', async () => {
+    double.behaviour = { ...double.behaviour, predictionMs: 10_000 };
+    try {
+      const response = await generate();
+      expect(await finishedJob(studio, user, response.body.id)).toMatchObject({
+        status: 'failed',
+        error: GENERATE_TEXT.takingTooLong,
+      });
+      const prediction = double.predictions().at(-1) as DoubleJob;
+      expect(double.canceled).toContain(prediction.id);
+      expect(prediction.status).toBe('canceled');
+    } finally {
+      double.behaviour = { ...double.behaviour, predictionMs: 150 };
+    }
+  });
+
+  it('cancels the training at the provider when the user cancels it', async () => {
+    double.behaviour = { ...double.behaviour, autoFinish: false };
+    try {
+      const { modelId, jobId } = await startTraining(studio, user, photoIds);
+      const trainingId = await providerJobId(studio, jobId);
+      const canceled = await studio.as(user, 'POST', `/api/generate/cancel/${jobId}`);
+      expect(canceled.status).toBe(200);
+      await until('the provider cancel', async () =>
+        double.canceled.includes(trainingId) ? true : undefined,
+      );
+      expect(await model(studio, modelId)).toMatchObject({
+        status: 'failed',
+        failure_reason: CANCELED_FAILURE,
+      });
+    } finally {
+      double.behaviour = { ...double.behaviour, autoFinish: true };
+    }
+  });
+
+  it('keeps generating with a model the CPU engine trained, and refuses to mix engines', async () => {
+    const { app } = studio.running;
+    const userId = await userIdOf(studio, user);
+    const cpuModel = randomUUID();
+    const now = new Date().toISOString();
+    await app.db
+      .insertInto('models')
+      .values({
+        id: cpuModel,
+        user_id: userId,
+        name: 'On the CPU',
+        trigger_word: 'cpu',
+        status: 'ready',
+        position: 99,
+        failure_reason: null,
+        created_at: now,
+        updated_at: now,
+        photo_issues: null,
+        engine: 'builtin-cpu',
+        replicate_version: null,
+      })
+      .execute();
+    await new CpuEngine(app.storage).train(
+      {
+        userId,
+        modelId: cpuModel,
+        triggerWord: 'cpu',
+        photos: lisaPhotos.map((photo) => ({ id: photo.filename, ...photo })),
+      },
+      { signal: new AbortController().signal, onProgress: () => undefined },
+    );
+    const predictions = double.predictions().length;
+
+    const onCpu = await generate([cpuModel]);
+    const done = await finishedJob(studio, user, onCpu.body.id);
+    expect(done.status).toBe('succeeded');
+    const [image] = await app.db
+      .selectFrom('media')
+      .select('engine')
+      .where('id', '=', done.output[0])
+      .execute();
+    expect(image?.engine).toBe('builtin-cpu');
+    expect(double.predictions()).toHaveLength(predictions);
+
+    const mixed = await generate([readyModel, cpuModel]);
+    expect(await finishedJob(studio, user, mixed.body.id)).toMatchObject({
+      status: 'failed',
+      error: MIXED_ENGINES_FAILURE,
+    });
+  });
+});
+
+describe('Replicate engine: a crash while training', { timeout: 60_000 }, () => {
+  let double: ReplicateDouble;
+  let dataDir: string;
+  const user = newUser('Lisa Crash');
+
+  beforeAll(async () => {
+    double = await ReplicateDouble.start();
+    dataDir = await makeTempDir();
+  });
+  afterAll(async () => {
+    await double.close();
+    await removeDir(dataDir);
+  });
+
+  it('resumes waiting on the same training after a restart instead of starting another', async () => {
+    const port = await freePort();
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      REPLICATE_POLL_SECONDS: '0.3',
+    };
+    double.behaviour = { ...double.behaviour, autoFinish: false };
+    const first = await startReplicateStudio(double, env);
+    const firstWorker = await startReplicateWorker(first);
+    await makeAdmin(first, user);
+    const { modelId, jobId } = await startTraining(first, user, await upload(first, user));
+    const trainingId = await providerJobId(first, jobId);
+    await first.stop();
+    await firstWorker.stop();
+    // What a killed process leaves behind: the job running under a lease nobody renews.
+    const second = await startReplicateStudio(double, env);
+    let stopWorker = (): Promise<void> => Promise.resolve();
+    try {
+      await second.running.app.db
+        .updateTable('jobs')
+        .set({
+          status: 'running',
+          lease_owner: 'worker-killed',
+          attempts: 1,
+          lease_expires_at: new Date(Date.now() - 1000).toISOString(),
+          run_after: new Date().toISOString(),
+        })
+        .where('id', '=', jobId)
+        .execute();
+      const secondWorker = await startReplicateWorker(second);
+      stopWorker = () => secondWorker.stop();
+      // The sweep re-queues it (after the backoff) and the next attempt waits on the same id.
+      await until(
+        'the resumed attempt',
+        async () => {
+          const row = await second.running.app.db
+            .selectFrom('jobs')
+            .select(['status', 'attempts'])
+            .where('id', '=', jobId)
+            .executeTakeFirstOrThrow();
+          return row.status === 'running' && row.attempts === 2 ? true : undefined;
+        },
+        20_000,
+      );
+      await double.finish(trainingId);
+      const done = await finishedJob(second, user, jobId);
+      expect(done.status).toBe('succeeded');
+      expect(double.trainings().map((training) => training.id)).toEqual([trainingId]);
+      expect(double.canceled).toEqual([]);
+      expect(await model(second, modelId)).toMatchObject({ status: 'ready', engine: 'replicate' });
+    } finally {
+      await second.stop();
+      await stopWorker();
+    }
+  });
+});

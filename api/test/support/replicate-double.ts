@@ -1,0 +1,507 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import AdmZip from 'adm-zip';
+import sharp from 'sharp';
+
+export const DOUBLE_TOKEN = 'r8_test_double';
+export const DOUBLE_OWNER = 'studio-test';
+export const TRAINER = {
+  owner: 'ostris',
+  name: 'flux-dev-lora-trainer',
+  version: 'e440909d3512c31646ee2e0c7d6f6f4923224863a6a10c494606e79fb5844497',
+};
+
+type Status = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+
+/** A training or a prediction, in the shape `GET /v1/trainings/{id}` (`/predictions/{id}`) has. */
+export interface DoubleJob {
+  id: string;
+  kind: 'training' | 'prediction';
+  status: Status;
+  model: string;
+  version: string;
+  input: Record<string, unknown>;
+  output: unknown;
+  error: string | null;
+  logs: string;
+  webhook?: string;
+  webhook_events_filter?: string[];
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  urls: { get: string; cancel: string };
+}
+
+export interface WebhookDelivery {
+  jobId: string;
+  status: Status;
+  answer: number;
+}
+
+interface StoredFile {
+  id: string;
+  data: Buffer;
+  contentType: string;
+}
+
+/** What the next jobs do; tests change it between steps. */
+export interface Behaviour {
+  /** Time from creation to the terminal state. */
+  trainingMs: number;
+  predictionMs: number;
+  /** false: jobs stay 'processing' until `finish(id)` (a training that takes hours). */
+  autoFinish: boolean;
+  /** 'drop': the webhook never reaches the app (wrong public URL, a proxy in front ...). */
+  webhooks: 'deliver' | 'drop';
+  /** Replicate may repeat a delivery: send each this many times. */
+  deliveries: number;
+  /** The next jobs fail with this provider error. */
+  failWith: string | null;
+  /** The next `count` POSTs (creates, uploads) are answered with this HTTP status. */
+  refusePosts: { status: number; count: number } | null;
+}
+
+const DEFAULT_BEHAVIOUR: Behaviour = {
+  trainingMs: 300,
+  predictionMs: 150,
+  autoFinish: true,
+  webhooks: 'deliver',
+  deliveries: 1,
+  failWith: null,
+  refusePosts: null,
+};
+
+const TERMINAL = new Set<Status>(['succeeded', 'failed', 'canceled']);
+
+/** The sizes flux-dev-lora uses for each aspect ratio (about one megapixel, scaled down here). */
+const ASPECT_SIZES: Record<string, [number, number]> = {
+  '1:1': [512, 512],
+  '4:5': [512, 640],
+  '5:4': [640, 512],
+  '16:9': [912, 512],
+  '9:16': [512, 912],
+  '3:2': [768, 512],
+  '2:3': [512, 768],
+};
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const hex64 = () => randomBytes(32).toString('hex');
+
+/**
+ * Replicate's documented HTTP API, the parts the engine uses, for the real `replicate` client:
+ * models (get, create), files (multipart upload, authenticated download), trainings and
+ * predictions (create, get, cancel), the default webhook secret, public output file URLs, and
+ * webhooks signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`,
+ * `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the `whsec_` secret).
+ *
+ * A training unzips its `input_images`; a prediction of a trained version answers with a real
+ * image made from that training's photos (a crop at the requested aspect ratio; for an edit, the
+ * uploaded image with the masked region taken from a photo), so identity scores are real.
+ */
+export class ReplicateDouble {
+  readonly secret = `whsec_${randomBytes(24).toString('base64')}`;
+  readonly jobs = new Map<string, DoubleJob>();
+  readonly models = new Map<string, { owner: string; name: string; versions: string[] }>();
+  readonly files = new Map<string, StoredFile>();
+  readonly deliveries: WebhookDelivery[] = [];
+  readonly canceled: string[] = [];
+  /** Every request as `METHOD /path`. */
+  readonly requests: string[] = [];
+  behaviour: Behaviour = { ...DEFAULT_BEHAVIOUR };
+  /** Photos of each trained version (`owner/name:version`). */
+  private readonly photos = new Map<string, Buffer[]>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  /** How each running job ends, run by its timer or by `finish`. */
+  private readonly outputs = new Map<string, () => Promise<void>>();
+
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
+
+  static async start(): Promise<ReplicateDouble> {
+    const ready: { double?: ReplicateDouble } = {};
+    const server = createServer((request, response) => {
+      void ready.double?.serve(request, response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    ready.double = new ReplicateDouble(server, `http://127.0.0.1:${port}`);
+    return ready.double;
+  }
+
+  /** The environment that points the app at this double. */
+  env(): Record<string, string> {
+    return {
+      REPLICATE_API_TOKEN: DOUBLE_TOKEN,
+      REPLICATE_API_URL: `${this.url}/v1`,
+      REPLICATE_OWNER: DOUBLE_OWNER,
+      REPLICATE_TRAINER_VERSION: `${TRAINER.owner}/${TRAINER.name}:${TRAINER.version}`,
+    };
+  }
+
+  trainings(): DoubleJob[] {
+    return [...this.jobs.values()].filter((job) => job.kind === 'training');
+  }
+
+  predictions(): DoubleJob[] {
+    return [...this.jobs.values()].filter((job) => job.kind === 'prediction');
+  }
+
+  /** Finishes a job that waits for it (`autoFinish: false`). */
+  async finish(id: string): Promise<void> {
+    const job = this.jobs.get(id);
+    if (!job) throw new Error(`no job ${id}`);
+    await this.complete(job);
+  }
+
+  /** Signs `body` the way Replicate does; `at` in seconds. */
+  sign(id: string, at: number, body: string, secret = this.secret): string {
+    const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+    return `v1,${createHmac('sha256', key).update(`${id}.${at}.${body}`).digest('base64')}`;
+  }
+
+  /** Delivers `job` (as it is now) to its webhook, signed; resolves with the HTTP status. */
+  async deliver(job: DoubleJob, at = Math.floor(Date.now() / 1000)): Promise<number> {
+    if (!job.webhook) throw new Error(`job ${job.id} has no webhook`);
+    const body = JSON.stringify(this.view(job));
+    const id = `msg_${randomUUID()}`;
+    const response = await fetch(job.webhook, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': id,
+        'webhook-timestamp': String(at),
+        'webhook-signature': this.sign(id, at, body),
+      },
+      body,
+    });
+    await response.arrayBuffer();
+    this.deliveries.push({ jobId: job.id, status: job.status, answer: response.status });
+    return response.status;
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private later(ms: number, run: () => Promise<void>): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void run();
+    }, ms);
+    this.timers.add(timer);
+  }
+
+  /** What the API returns for a job: the documented fields only. */
+  private view(job: DoubleJob): Omit<DoubleJob, 'kind'> {
+    const { kind: _kind, ...rest } = job;
+    return rest;
+  }
+
+  private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = new URL(request.url ?? '/', this.url).pathname;
+    this.requests.push(`${request.method} ${path}`);
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    try {
+      const output = /^\/outputs\/([\w-]+)\.png$/.exec(path);
+      if (output && request.method === 'GET') {
+        // Delivery URLs are public (and temporary): no token needed.
+        const file = this.files.get(output[1] ?? '');
+        if (!file) return send(404, { detail: 'Not found.' });
+        response.writeHead(200, { 'content-type': file.contentType });
+        response.end(file.data);
+        return;
+      }
+      if (request.headers.authorization !== `Bearer ${DOUBLE_TOKEN}`) {
+        return send(401, { title: 'Unauthenticated', detail: 'Invalid token.', status: 401 });
+      }
+      const refuse = this.behaviour.refusePosts;
+      if (refuse && refuse.count > 0 && request.method === 'POST') {
+        refuse.count -= 1;
+        await readBody(request);
+        return send(refuse.status, {
+          detail: `refused with ${refuse.status}`,
+          status: refuse.status,
+        });
+      }
+      const [status, body] = await this.route(request, path);
+      if (Buffer.isBuffer(body)) {
+        response.writeHead(status, { 'content-type': 'application/octet-stream' });
+        response.end(body);
+      } else {
+        send(status, body);
+      }
+    } catch (error) {
+      send(500, { detail: String(error) });
+    }
+  }
+
+  private async route(request: IncomingMessage, path: string): Promise<[number, unknown]> {
+    const method = request.method ?? 'GET';
+    const notFound: [number, unknown] = [
+      404,
+      { title: 'Not found', detail: 'Not found.', status: 404 },
+    ];
+    if (method === 'GET' && path === '/v1/webhooks/default/secret')
+      return [200, { key: this.secret }];
+
+    if (method === 'POST' && path === '/v1/files') return this.createFile(request);
+    const file = /^\/v1\/files\/([\w-]+)\/download$/.exec(path);
+    if (file && method === 'GET') {
+      const stored = this.files.get(file[1] ?? '');
+      return stored ? [200, stored.data] : notFound;
+    }
+
+    if (method === 'POST' && path === '/v1/models') {
+      const body = JSON.parse((await readBody(request)).toString('utf8')) as Record<string, string>;
+      const { owner = '', name = '', visibility, hardware } = body;
+      if (owner !== DOUBLE_OWNER) return [403, { detail: 'You can only create models you own.' }];
+      if (!visibility || !hardware)
+        return [422, { detail: 'visibility and hardware are required' }];
+      const key = `${owner}/${name}`;
+      if (this.models.has(key)) return [409, { detail: 'A model with that name already exists.' }];
+      this.models.set(key, { owner, name, versions: [] });
+      return [201, this.modelView(key)];
+    }
+    const model = /^\/v1\/models\/([\w.-]+)\/([\w.-]+)$/.exec(path);
+    if (model && method === 'GET') {
+      const key = `${model[1]}/${model[2]}`;
+      return this.models.has(key) ? [200, this.modelView(key)] : notFound;
+    }
+
+    const training = /^\/v1\/models\/([\w.-]+)\/([\w.-]+)\/versions\/(\w+)\/trainings$/.exec(path);
+    if (training && method === 'POST') {
+      const [, owner, name, version] = training;
+      if (owner !== TRAINER.owner || name !== TRAINER.name || version !== TRAINER.version) {
+        return notFound;
+      }
+      return this.createTraining(JSON.parse((await readBody(request)).toString('utf8')));
+    }
+    if (method === 'POST' && path === '/v1/predictions') {
+      return this.createPrediction(JSON.parse((await readBody(request)).toString('utf8')));
+    }
+
+    const job = /^\/v1\/(trainings|predictions)\/([\w-]+)(\/cancel)?$/.exec(path);
+    const found = job && this.jobs.get(job[2] ?? '');
+    if (!job || !found || `${found.kind}s` !== job[1]) return notFound;
+    if (method === 'GET' && !job[3]) return [200, this.view(found)];
+    if (method === 'POST' && job[3]) {
+      if (!TERMINAL.has(found.status)) {
+        this.canceled.push(found.id);
+        await this.settle(found, 'canceled');
+      }
+      return [200, this.view(found)];
+    }
+    return notFound;
+  }
+
+  private modelView(key: string) {
+    const model = this.models.get(key)!;
+    const latest = model.versions.at(-1);
+    return {
+      url: `https://replicate.com/${key}`,
+      owner: model.owner,
+      name: model.name,
+      visibility: 'private',
+      run_count: 0,
+      latest_version: latest ? { id: latest, created_at: new Date().toISOString() } : null,
+    };
+  }
+
+  private async createFile(request: IncomingMessage): Promise<[number, unknown]> {
+    const form = await new Request(`${this.url}/v1/files`, {
+      method: 'POST',
+      headers: { 'content-type': request.headers['content-type'] ?? '' },
+      body: Readable.toWeb(request) as ReadableStream,
+      duplex: 'half',
+    } as RequestInit).formData();
+    const content = form.get('content');
+    if (!(content instanceof Blob)) return [422, { detail: 'content is required' }];
+    const id = randomUUID().replaceAll('-', '');
+    const data = Buffer.from(await content.arrayBuffer());
+    const contentType = content.type || 'application/octet-stream';
+    this.files.set(id, { id, data, contentType });
+    const metadata = form.get('metadata');
+    return [
+      201,
+      {
+        id,
+        name: content instanceof File ? content.name : 'file',
+        content_type: contentType,
+        size: data.length,
+        etag: id,
+        checksums: { sha256: 'not-computed' },
+        metadata: metadata instanceof Blob ? JSON.parse(await metadata.text()) : {},
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        urls: { get: `${this.url}/v1/files/${id}/download` },
+      },
+    ];
+  }
+
+  /** A file URL the client uploaded: the real service reads it with the owner's token. */
+  private fileAt(url: unknown): StoredFile | undefined {
+    if (typeof url !== 'string') return undefined;
+    const id = /\/v1\/files\/([\w-]+)\/download$/.exec(url)?.[1];
+    return id ? this.files.get(id) : undefined;
+  }
+
+  private newJob(
+    kind: DoubleJob['kind'],
+    body: Record<string, unknown>,
+    model: string,
+    version: string,
+  ): DoubleJob {
+    const id = randomBytes(13).toString('hex');
+    const job: DoubleJob = {
+      id,
+      kind,
+      status: 'starting',
+      model,
+      version,
+      input: body.input as Record<string, unknown>,
+      output: null,
+      error: null,
+      logs: '',
+      ...(typeof body.webhook === 'string' ? { webhook: body.webhook } : {}),
+      ...(Array.isArray(body.webhook_events_filter)
+        ? { webhook_events_filter: body.webhook_events_filter as string[] }
+        : {}),
+      created_at: new Date().toISOString(),
+      started_at: null,
+      completed_at: null,
+      urls: {
+        get: `${this.url}/v1/${kind}s/${id}`,
+        cancel: `${this.url}/v1/${kind}s/${id}/cancel`,
+      },
+    };
+    this.jobs.set(id, job);
+    return job;
+  }
+
+  private createTraining(body: Record<string, unknown>): [number, unknown] {
+    const destination = body.destination;
+    const input = body.input as Record<string, unknown> | undefined;
+    if (typeof destination !== 'string' || !this.models.has(destination)) {
+      return [404, { detail: `The destination model ${String(destination)} does not exist.` }];
+    }
+    const zip = this.fileAt(input?.input_images);
+    if (!zip || typeof input?.trigger_word !== 'string') {
+      return [422, { detail: 'input_images (a zip URL) and trigger_word are required' }];
+    }
+    const photos = new AdmZip(zip.data)
+      .getEntries()
+      .filter((entry) => /\.(jpe?g|png|webp)$/i.test(entry.entryName))
+      .map((entry) => entry.getData());
+    const job = this.newJob('training', body, `${TRAINER.owner}/${TRAINER.name}`, TRAINER.version);
+    this.run(job, this.behaviour.trainingMs, async () => {
+      const version = `${destination}:${hex64()}`;
+      this.models.get(destination)!.versions.push(version.split(':')[1]!);
+      this.photos.set(version, photos);
+      return { version, weights: `${this.url}/outputs/${job.id}.tar` };
+    });
+    return [201, this.view(job)];
+  }
+
+  private createPrediction(body: Record<string, unknown>): [number, unknown] {
+    const input = body.input as Record<string, unknown> | undefined;
+    const version = [...this.photos.keys()].find((key) => key.endsWith(`:${String(body.version)}`));
+    if (!version || typeof input?.prompt !== 'string') {
+      return [422, { detail: 'Invalid version or not permitted, or prompt missing.' }];
+    }
+    const extra = input.extra_lora;
+    if (extra !== undefined && !this.photos.has(String(extra).replace(/\/(\w+)$/, ':$1'))) {
+      return [422, { detail: `extra_lora ${String(extra)} could not be loaded` }];
+    }
+    const image = this.fileAt(input.image);
+    const mask = this.fileAt(input.mask);
+    if ((input.image !== undefined && !image) || (input.mask !== undefined && !mask)) {
+      return [422, { detail: 'image and mask must be file URLs' }];
+    }
+    const job = this.newJob('prediction', body, version.split(':')[0]!, String(body.version));
+    this.run(job, this.behaviour.predictionMs, async () => {
+      const photos = this.photos.get(version)!;
+      const seed = typeof input.seed === 'number' ? input.seed : 0;
+      const photo = photos[seed % photos.length]!;
+      const png =
+        image && mask ? await inpaint(image.data, mask.data, photo) : await crop(photo, input);
+      const id = randomUUID();
+      this.files.set(id, { id, data: png, contentType: 'image/png' });
+      return [`${this.url}/outputs/${id}.png`];
+    });
+    return [201, this.view(job)];
+  }
+
+  /** starting -> processing (with tqdm-style logs) -> succeeded or failed. */
+  private run(job: DoubleJob, ms: number, make: () => Promise<unknown>): void {
+    const failWith = this.behaviour.failWith;
+    this.outputs.set(job.id, async () => {
+      if (failWith) {
+        job.error = failWith;
+        await this.settle(job, 'failed');
+        return;
+      }
+      job.output = await make();
+      job.logs += '100%|██████████| 1000/1000 [00:01<00:00]\n';
+      await this.settle(job, 'succeeded');
+    });
+    this.later(Math.min(20, ms / 3), async () => {
+      if (job.status !== 'starting') return;
+      job.status = 'processing';
+      job.started_at = new Date().toISOString();
+      job.logs += ' 40%|████      | 400/1000 [00:01<00:01]\n';
+    });
+    if (this.behaviour.autoFinish) this.later(ms, () => this.complete(job));
+  }
+
+  private async complete(job: DoubleJob): Promise<void> {
+    if (TERMINAL.has(job.status)) return;
+    await this.outputs.get(job.id)?.();
+  }
+
+  private async settle(job: DoubleJob, status: Status): Promise<void> {
+    job.status = status;
+    job.completed_at = new Date().toISOString();
+    const wanted = !job.webhook_events_filter || job.webhook_events_filter.includes('completed');
+    if (!job.webhook || !wanted || this.behaviour.webhooks === 'drop') return;
+    for (let delivery = 0; delivery < this.behaviour.deliveries; delivery += 1) {
+      await this.deliver(job).catch(() => undefined);
+    }
+  }
+}
+
+/** The photo cropped to the requested aspect ratio: a real face of the trained person. */
+function crop(photo: Buffer, input: Record<string, unknown>): Promise<Buffer> {
+  const [width, height] = ASPECT_SIZES[String(input.aspect_ratio ?? '1:1')] ?? [512, 512];
+  return sharp(photo).rotate().resize(width, height, { fit: 'cover' }).png().toBuffer();
+}
+
+/** The uploaded image, with the white region of the mask taken from the photo. */
+async function inpaint(image: Buffer, mask: Buffer, photo: Buffer): Promise<Buffer> {
+  const { width = 1, height = 1 } = await sharp(image).metadata();
+  const alpha = await sharp(mask).resize(width, height).greyscale().raw().toBuffer();
+  const patch = await sharp(photo)
+    .rotate()
+    .resize(width, height, { fit: 'cover' })
+    .removeAlpha()
+    .joinChannel(alpha, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+  return sharp(image)
+    .composite([{ input: patch }])
+    .png()
+    .toBuffer();
+}
