@@ -14,6 +14,11 @@ export const EMBEDDED_USER_POOL_ENDPOINT = `${IDENTITY_PREFIX}/`;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  /** `url` as given (credentials included); `poolSize` connections per process. */
+  | { kind: 'postgres'; url: string; poolSize: number };
+
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
@@ -22,7 +27,7 @@ export interface AppConfig {
   /** Honour X-Forwarded-* (protocol, host, client ip) from a reverse proxy. */
   trustProxy: boolean;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string };
+  database: DatabaseConfig;
   web: {
     serve: boolean;
     /** Holds `shell/dist` and `mfe-<name>/dist`. */
@@ -85,6 +90,11 @@ const EMBEDDED_OAUTH_DOMAIN = 'localhost:3443';
 const PORT_MESSAGE = 'must be a port number (0-65535)';
 const SQLITE_SCHEME = 'sqlite:';
 
+/** `postgres:///db?host=/run/postgresql` (a unix socket) has no host part, so only `//` is required. */
+function isPostgresUrl(value: string): boolean {
+  return /^postgres(ql)?:\/\//.test(value) && URL.canParse(value);
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -101,10 +111,13 @@ const envSchema = z
     DATABASE_URL: z
       .string()
       .refine(
-        (value) => value.startsWith(SQLITE_SCHEME) && value.length > SQLITE_SCHEME.length,
-        'only "sqlite:<path>" is supported for now',
+        (value) =>
+          (value.startsWith(SQLITE_SCHEME) && value.length > SQLITE_SCHEME.length) ||
+          isPostgresUrl(value),
+        'must be "sqlite:<path>" or "postgres://[user[:password]@]host[:port]/database"',
       )
       .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
     SERVE_WEB: z.stringbool().default(true),
     WEB_ROOT: z.string().default('.'),
     PUBLIC_API_BASE_URL: publicUrl.default('/api'),
@@ -184,6 +197,16 @@ function defaultIssuer(
   return `${userPoolEndpoint.replace(/\/+$/, '')}/${userPoolId}`;
 }
 
+function databaseConfig(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  poolSize: number,
+): DatabaseConfig {
+  if (databaseUrl === undefined) return { kind: 'sqlite', file: join(dataDir, 'studio.sqlite') };
+  if (isPostgresUrl(databaseUrl)) return { kind: 'postgres', url: databaseUrl, poolSize };
+  return { kind: 'sqlite', file: sqliteFile(databaseUrl) };
+}
+
 function sqliteFile(databaseUrl: string): string {
   // Accept both `sqlite:/abs/file` and the URL-looking `sqlite:///abs/file` / `sqlite://rel/file`.
   return fromRepoRoot(databaseUrl.slice(SQLITE_SCHEME.length).replace(/^\/\//, ''));
@@ -212,10 +235,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: vars.TRUST_PROXY,
     dataDir,
-    database: {
-      kind: 'sqlite',
-      file: vars.DATABASE_URL ? sqliteFile(vars.DATABASE_URL) : join(dataDir, 'studio.sqlite'),
-    },
+    database: databaseConfig(vars.DATABASE_URL, dataDir, vars.DATABASE_POOL_SIZE),
     web: { serve: vars.SERVE_WEB, root: fromRepoRoot(vars.WEB_ROOT) },
     publicApiBaseUrl: vars.PUBLIC_API_BASE_URL,
     remoteManifestUrls: {

@@ -1,13 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import type { AppConfig } from '../config';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
 
-const BUSY_TIMEOUT_MS = 5000;
+/** Which SQL the database speaks: the few places that differ (a claim, a migration) ask this. */
+export type DatabaseDialect = DatabaseConfig['kind'];
 
-export function openDatabase({ file }: AppConfig['database']): Kysely<Database> {
+const BUSY_TIMEOUT_MS = 5000;
+const INT8_OID = 20;
+
+export function openDatabase(database: DatabaseConfig): Kysely<Database> {
+  return database.kind === 'postgres' ? openPostgres(database) : openSqlite(database.file);
+}
+
+function openSqlite(file: string): Kysely<Database> {
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets reads proceed during a write; busy_timeout makes a second writer (a worker, a
@@ -16,4 +25,20 @@ export function openDatabase({ file }: AppConfig['database']): Kysely<Database> 
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+function openPostgres({ url, poolSize }: { url: string; poolSize: number }): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // count(*) and other bigints arrive as strings by default; SQLite answers numbers, and every
+    // count this app makes is far below 2^53. Per pool, so other pg users in the process keep theirs.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID && format !== 'binary'
+          ? Number
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -1,33 +1,44 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database, JobsTable } from '../db/schema';
 import { INTERRUPTED_FAILURE } from './job-failures';
 import type {
   ClaimRequest,
   ExpiryPolicy,
   JobLeaseStore,
+  KindLimits,
   ProgressReport,
   RecoveryResult,
 } from './lease-store';
 import type { Job, JobKind } from './queue';
-import { toJob } from './sqlite-job-queue';
+import { toJob } from './database-job-queue';
 
 const plus = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 
 /**
- * The lease store on SQLite. A claim is one UPDATE ... WHERE id = (SELECT ...) RETURNING
- * statement, so picking the row, checking the per-kind limits and taking the lease happen in a
- * single write transaction: two workers (threads or processes on the same file) cannot take the
- * same job or exceed a limit. In PostgreSQL the inner SELECT adds `FOR UPDATE SKIP LOCKED`, and
- * the limit check needs an advisory lock per kind to stay exact.
+ * The lease store over Kysely, for SQLite and PostgreSQL alike: every write is plain Kysely,
+ * guarded by `lease_owner` and status 'running'. Only taking a job differs between the two
+ * (`SqliteLeaseStore`, `PostgresLeaseStore`); both run the statement `claimOn` builds.
  */
-export class SqliteLeaseStore implements JobLeaseStore {
-  constructor(private readonly db: Kysely<Database>) {}
+export abstract class KyselyLeaseStore implements JobLeaseStore {
+  constructor(protected readonly db: Kysely<Database>) {}
 
-  async claim({ owner, leaseMs, limits, now }: ClaimRequest): Promise<Job | undefined> {
-    const kinds = (Object.entries(limits) as [JobKind, number][]).filter(([, limit]) => limit > 0);
+  abstract claim(request: ClaimRequest): Promise<Job | undefined>;
+
+  /**
+   * One UPDATE ... WHERE id = (SELECT ...) RETURNING statement: it picks the oldest runnable
+   * queued job of a kind still below its limit and takes the lease on it. `lockCandidate` ends
+   * the inner SELECT (PostgreSQL's `FOR UPDATE SKIP LOCKED`); the outer status check makes a
+   * row another writer changed meanwhile fail the claim instead of being taken twice.
+   */
+  protected async claimOn(
+    db: Kysely<Database>,
+    { owner, leaseMs, limits, now }: ClaimRequest,
+    lockCandidate: RawBuilder<unknown>,
+  ): Promise<Job | undefined> {
+    const kinds = claimableKinds(limits);
     if (kinds.length === 0) return undefined;
     const limitOfKind = sql.join(
-      kinds.map(([kind, limit]) => sql`WHEN ${kind} THEN ${limit}`),
+      kinds.map(([kind, limit]) => sql`WHEN ${kind} THEN CAST(${limit} AS integer)`),
       sql` `,
     );
     const at = now.toISOString();
@@ -36,7 +47,7 @@ export class SqliteLeaseStore implements JobLeaseStore {
         status = 'running', lease_owner = ${owner}, lease_expires_at = ${plus(now, leaseMs)},
         attempts = attempts + 1, started_at = COALESCE(started_at, ${at}),
         progress = NULL, eta_seconds = NULL, updated_at = ${at}
-      WHERE id = (
+      WHERE status = 'queued' AND id = (
         SELECT candidate.id FROM jobs AS candidate
         WHERE candidate.status = 'queued' AND candidate.run_after <= ${at}
           AND candidate.kind IN (${sql.join(kinds.map(([kind]) => kind))})
@@ -45,8 +56,9 @@ export class SqliteLeaseStore implements JobLeaseStore {
               < CASE candidate.kind ${limitOfKind} END
         ORDER BY candidate.run_after, candidate.created_at
         LIMIT 1
+        ${lockCandidate}
       )
-      RETURNING *`.execute(this.db);
+      RETURNING *`.execute(db);
     const row = rows[0];
     return row && toJob(row);
   }
@@ -203,4 +215,9 @@ export class SqliteLeaseStore implements JobLeaseStore {
     }
     return recovered;
   }
+}
+
+/** The kinds this worker may take: those with a limit above zero. */
+export function claimableKinds(limits: KindLimits): [JobKind, number][] {
+  return (Object.entries(limits) as [JobKind, number][]).filter(([, limit]) => limit > 0);
 }
