@@ -81,7 +81,6 @@ export class PostgresCluster {
       chownSync(folder, uid, gid);
     }
     try {
-      // A linguistic default collation on purpose: the schema must not depend on a C database.
       await serverCommand(binDir, 'initdb', [
         '--pgdata',
         join(folder, 'data'),
@@ -91,12 +90,9 @@ export class PostgresCluster {
         'trust',
         '--encoding',
         'UTF8',
-        '--locale-provider',
-        'icu',
-        '--icu-locale',
-        'en-US',
         '--locale',
         'C.UTF-8',
+        ...(majorVersion(binDir) >= 15 ? LINGUISTIC_DEFAULT_COLLATION : []),
         '--no-sync',
       ]);
       const port = await startServer(binDir, folder);
@@ -110,6 +106,17 @@ export class PostgresCluster {
   stop(): Promise<void> {
     return stopAndRemove(this.binDir, this.folder);
   }
+}
+
+/**
+ * On purpose: the schema must not depend on a C database (PostgreSQL 15 and newer can default to
+ * an ICU collation; any machine has it, unlike most glibc locales).
+ */
+const LINGUISTIC_DEFAULT_COLLATION = ['--locale-provider', 'icu', '--icu-locale', 'en-US'];
+
+function majorVersion(binDir: string): number {
+  const version = execFileSync(join(binDir, 'initdb'), ['--version'], { encoding: 'utf8' });
+  return Number(/(\d+)/.exec(version)?.[1] ?? 0);
 }
 
 function isRoot(): boolean {
