@@ -126,7 +126,7 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
     }
   });
 
-  it('sorts and compares text bytewise and keeps doubles whole, as SQLite does', async () => {
+  it('sorts and compares text bytewise, keeps doubles whole and counts in numbers', async () => {
     const { app } = await start();
     try {
       const now = new Date().toISOString();
@@ -162,6 +162,11 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
       expect(rows.map((row) => row.identity_score)).toEqual(
         rows.map((row) => ids.indexOf(row.id) / 7),
       );
+      const { count } = await app.db
+        .selectFrom('media')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow();
+      expect(count).toBe(ids.length);
     } finally {
       await app.close();
     }

@@ -10,7 +10,6 @@ import type { Database } from './schema';
 export type DatabaseDialect = DatabaseConfig['kind'];
 
 const BUSY_TIMEOUT_MS = 5000;
-const INT8_OID = 20;
 
 export function openDatabase(database: DatabaseConfig): Kysely<Database> {
   return database.kind === 'postgres' ? openPostgres(database) : openSqlite(database.file);
@@ -28,17 +27,10 @@ function openSqlite(file: string): Kysely<Database> {
 }
 
 function openPostgres({ url, poolSize }: { url: string; poolSize: number }): Kysely<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    // count(*) and other bigints arrive as strings by default; SQLite answers numbers, and every
-    // count this app makes is far below 2^53. Per pool, so other pg users in the process keep theirs.
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID && format !== 'binary'
-          ? Number
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
-  });
+  // count(*) and other bigints arrive as strings by default; SQLite answers numbers, and every
+  // count this app makes is far below 2^53. Per pool, so other pg users in the process keep theirs.
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(pg.types.builtins.INT8, Number);
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
