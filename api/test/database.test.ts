@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir, startApp } from './helpers';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/test-database';
@@ -171,6 +172,29 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
       await app.close();
     }
   });
+
+  it.runIf(dialect === 'postgres')(
+    'carries on when the server ends its idle connections',
+    async () => {
+      const { app, url } = await start();
+      try {
+        expect((await fetch(`${url}/api/health`)).status).toBe(200);
+        const admin = new pg.Client({ connectionString: database.env.DATABASE_URL });
+        await admin.connect();
+        const { rows } = await admin.query(
+          'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity ' +
+            'WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        );
+        await admin.end();
+        expect(rows.length).toBeGreaterThan(0);
+        // The pool notices the dead connection, drops it, and the next query opens another.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      } finally {
+        await app.close();
+      }
+    },
+  );
 
   it('answers 503 when the database cannot be queried', async () => {
     const { app, url } = await start();

@@ -11,8 +11,18 @@ export type DatabaseDialect = DatabaseConfig['kind'];
 
 const BUSY_TIMEOUT_MS = 5000;
 
-export function openDatabase(database: DatabaseConfig): Kysely<Database> {
-  return database.kind === 'postgres' ? openPostgres(database) : openSqlite(database.file);
+/**
+ * `onIdleConnectionError`: PostgreSQL only. A pooled connection that dies while idle (a server
+ * restart, a terminated backend) is dropped and replaced by the next query; without a listener
+ * the pool's 'error' event would end the process.
+ */
+export function openDatabase(
+  database: DatabaseConfig,
+  onIdleConnectionError: (error: Error) => void = () => undefined,
+): Kysely<Database> {
+  return database.kind === 'postgres'
+    ? openPostgres(database, onIdleConnectionError)
+    : openSqlite(database.file);
 }
 
 function openSqlite(file: string): Kysely<Database> {
@@ -26,11 +36,15 @@ function openSqlite(file: string): Kysely<Database> {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
-function openPostgres({ url, poolSize }: { url: string; poolSize: number }): Kysely<Database> {
+function openPostgres(
+  { url, poolSize }: { url: string; poolSize: number },
+  onIdleConnectionError: (error: Error) => void,
+): Kysely<Database> {
   // count(*) and other bigints arrive as strings by default; SQLite answers numbers, and every
   // count this app makes is far below 2^53. Per pool, so other pg users in the process keep theirs.
   const types = new pg.TypeOverrides();
   types.setTypeParser(pg.types.builtins.INT8, Number);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  pool.on('error', onIdleConnectionError);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -16,7 +16,9 @@ declare module 'fastify' {
 /** Opens the database and brings its schema up to date before any route can use it. */
 export const dbPlugin = fp<{ database: AppConfig['database'] }>(
   async (app, { database }) => {
-    const db = openDatabase(database);
+    const db = openDatabase(database, (error) =>
+      app.log.warn({ err: error }, 'database connection lost while idle; the pool replaces it'),
+    );
     try {
       await migrateToLatest(db, database.kind);
     } catch (error) {
