@@ -46,6 +46,11 @@ export interface ReplicateConfig {
   trainingTimeoutMs: number;
 }
 
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  /** `url` as given (credentials included); `poolSize` connections per process. */
+  | { kind: 'postgres'; url: string; poolSize: number };
+
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
@@ -54,7 +59,7 @@ export interface AppConfig {
   /** Honour X-Forwarded-* (protocol, host, client ip) from a reverse proxy. */
   trustProxy: boolean;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string };
+  database: DatabaseConfig;
   web: {
     serve: boolean;
     /** Holds `shell/dist` and `mfe-<name>/dist`. */
@@ -131,6 +136,11 @@ const TRAINER_VERSION = /^([\w.-]+)\/([\w.-]+):([0-9a-f]{64})$/;
 const REPLICATE_API_URL = 'https://api.replicate.com/v1';
 const SQLITE_SCHEME = 'sqlite:';
 
+/** `postgres:///db?host=/run/postgresql` (a unix socket) has no host part, so only `//` is required. */
+function isPostgresUrl(value: string): boolean {
+  return /^postgres(ql)?:\/\//.test(value) && URL.canParse(value);
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -147,10 +157,13 @@ const envSchema = z
     DATABASE_URL: z
       .string()
       .refine(
-        (value) => value.startsWith(SQLITE_SCHEME) && value.length > SQLITE_SCHEME.length,
-        'only "sqlite:<path>" is supported for now',
+        (value) =>
+          (value.startsWith(SQLITE_SCHEME) && value.length > SQLITE_SCHEME.length) ||
+          isPostgresUrl(value),
+        'must be "sqlite:<path>" or "postgres://[user[:password]@]host[:port]/database"',
       )
       .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
     SERVE_WEB: z.stringbool().default(true),
     WEB_ROOT: z.string().default('.'),
     PUBLIC_API_BASE_URL: publicUrl.default('/api'),
@@ -293,6 +306,16 @@ function defaultIssuer(
   return `${userPoolEndpoint.replace(/\/+$/, '')}/${userPoolId}`;
 }
 
+function databaseConfig(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  poolSize: number,
+): DatabaseConfig {
+  if (databaseUrl === undefined) return { kind: 'sqlite', file: join(dataDir, 'studio.sqlite') };
+  if (isPostgresUrl(databaseUrl)) return { kind: 'postgres', url: databaseUrl, poolSize };
+  return { kind: 'sqlite', file: sqliteFile(databaseUrl) };
+}
+
 function sqliteFile(databaseUrl: string): string {
   // Accept both `sqlite:/abs/file` and the URL-looking `sqlite:///abs/file` / `sqlite://rel/file`.
   return fromRepoRoot(databaseUrl.slice(SQLITE_SCHEME.length).replace(/^\/\//, ''));
@@ -347,10 +370,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: vars.TRUST_PROXY,
     dataDir,
-    database: {
-      kind: 'sqlite',
-      file: vars.DATABASE_URL ? sqliteFile(vars.DATABASE_URL) : join(dataDir, 'studio.sqlite'),
-    },
+    database: databaseConfig(vars.DATABASE_URL, dataDir, vars.DATABASE_POOL_SIZE),
     web: { serve: vars.SERVE_WEB, root: fromRepoRoot(vars.WEB_ROOT) },
     publicApiBaseUrl: vars.PUBLIC_API_BASE_URL,
     remoteManifestUrls: {

@@ -162,14 +162,39 @@ describe('loadConfig', () => {
     expect(config.web.root).toBe(join(REPO_ROOT, 'build'));
   });
 
-  it('accepts sqlite: database URLs only', () => {
-    expect(loadConfig({ DATABASE_URL: 'sqlite:///srv/studio.db' }).database.file).toBe(
-      '/srv/studio.db',
-    );
-    expect(loadConfig({ DATABASE_URL: 'sqlite:/srv/studio.db' }).database.file).toBe(
-      '/srv/studio.db',
-    );
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/studio' })).toThrow(/DATABASE_URL/);
+  it('accepts sqlite: database URLs', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:///srv/studio.db' }).database).toEqual({
+      kind: 'sqlite',
+      file: '/srv/studio.db',
+    });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/srv/studio.db' }).database).toEqual({
+      kind: 'sqlite',
+      file: '/srv/studio.db',
+    });
+  });
+
+  it('selects PostgreSQL for postgres:// and postgresql:// URLs, with a pool size', () => {
+    const url = 'postgres://studio:secret@db.internal:5433/studio';
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({
+      kind: 'postgres',
+      url,
+      poolSize: 10,
+    });
+    const other = 'postgresql://db/studio?sslmode=require';
+    expect(loadConfig({ DATABASE_URL: other, DATABASE_POOL_SIZE: '4' }).database).toEqual({
+      kind: 'postgres',
+      url: other,
+      poolSize: 4,
+    });
+  });
+
+  it('rejects other database URLs and pool sizes with a message that lists the forms', () => {
+    for (const url of ['mysql://db/studio', 'studio.sqlite', 'sqlite:', 'postgres:studio']) {
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+        /DATABASE_URL: must be "sqlite:<path>" or "postgres:\/\//,
+      );
+    }
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it('reads SERVE_WEB and TRUST_PROXY as booleans', () => {

@@ -2,20 +2,27 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir, startApp } from './helpers';
+import { createTestDatabase, DIALECTS, type TestDatabase } from './support/test-database';
 
-describe('database on start', () => {
+describe.each(DIALECTS)('database on start (%s)', (dialect) => {
   let tempDir: string;
   let dataDir: string;
+  let database: TestDatabase;
   beforeAll(async () => {
     tempDir = await makeTempDir();
     // Nested and missing: the first start must create the whole path.
     dataDir = join(tempDir, 'nested', 'data');
+    database = await createTestDatabase(dialect);
   });
-  afterAll(() => removeDir(tempDir));
+  afterAll(async () => {
+    await database.drop();
+    await removeDir(tempDir);
+  });
 
-  const start = () => startApp({ DATA_DIR: dataDir, SERVE_WEB: 'false' });
+  const start = () => startApp({ DATA_DIR: dataDir, SERVE_WEB: 'false', ...database.env });
 
   it('creates the data dir and database, migrates, and reports healthy', async () => {
     const { app, url } = await start();
@@ -23,45 +30,44 @@ describe('database on start', () => {
       const response = await fetch(`${url}/api/health`);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
-      expect(existsSync(join(dataDir, 'studio.sqlite'))).toBe(true);
+      expect(existsSync(dataDir)).toBe(true);
+      const tables = await app.db.introspection.getTables();
+      const users = tables.find((table) => table.name === 'users');
+      expect(users?.columns.map((column) => column.name)).toEqual([
+        'id',
+        'identity_sub',
+        'email',
+        'name',
+        'profile_picture_key',
+        'subscription_status',
+        'subscription_end',
+        'is_admin',
+        'model_limit',
+        'created_at',
+        'updated_at',
+        'email_verified',
+        'default_model_id',
+        'stripe_customer_id',
+        'stripe_subscription_id',
+      ]);
+      expect(tables.map((table) => table.name)).toEqual(
+        expect.arrayContaining([
+          'users',
+          'models',
+          'media',
+          'model_photos',
+          'jobs',
+          'checkout_sessions',
+          'replicate_outcomes',
+        ]),
+      );
     } finally {
       await app.close();
     }
+  });
 
+  it.runIf(dialect === 'sqlite')('keeps SQLite in the data dir, in WAL mode', () => {
     const sqlite = new SQLite(join(dataDir, 'studio.sqlite'), { readonly: true });
-    const columns = sqlite.prepare("select name from pragma_table_info('users')").pluck().all();
-    expect(columns).toEqual([
-      'id',
-      'identity_sub',
-      'email',
-      'name',
-      'profile_picture_key',
-      'subscription_status',
-      'subscription_end',
-      'is_admin',
-      'model_limit',
-      'created_at',
-      'updated_at',
-      'email_verified',
-      'default_model_id',
-      'stripe_customer_id',
-      'stripe_subscription_id',
-    ]);
-    const tables = sqlite
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'kysely%'")
-      .pluck()
-      .all();
-    expect(tables).toEqual(
-      expect.arrayContaining([
-        'users',
-        'models',
-        'media',
-        'model_photos',
-        'jobs',
-        'checkout_sessions',
-        'replicate_outcomes',
-      ]),
-    );
     expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     sqlite.close();
   });
@@ -77,6 +83,7 @@ describe('database on start', () => {
         { name: '0001_users' },
         { name: '0002_studio' },
         { name: '0003_job_worker' },
+        { name: '0004_postgres_portability' },
         { name: '0005_media_failure_reason' },
         { name: '0006_replicate_engine' },
       ]);
@@ -117,11 +124,80 @@ describe('database on start', () => {
           .insertInto('users')
           .values({ id: crypto.randomUUID(), ...user })
           .execute(),
-      ).rejects.toThrow(/UNIQUE/);
+      ).rejects.toThrow(/unique/i);
     } finally {
       await app.close();
     }
   });
+
+  it('sorts and compares text bytewise, keeps doubles whole and counts in numbers', async () => {
+    const { app } = await start();
+    try {
+      const now = new Date().toISOString();
+      const userId = crypto.randomUUID();
+      await app.db
+        .insertInto('users')
+        .values({ id: userId, identity_sub: userId, email: '', created_at: now, updated_at: now })
+        .execute();
+      // A linguistic collation puts 'a' before 'B' and ignores '-' and '_' at first.
+      const ids = ['b-1', 'B_2', 'a_3', 'A-4', 'b_0', '_5', 'Z-6'];
+      await app.db
+        .insertInto('media')
+        .values(
+          ids.map((id, index) => ({
+            id,
+            user_id: userId,
+            type: 'generated',
+            status: 'ready',
+            filename: 'x.png',
+            content_type: 'image/png',
+            created_at: now,
+            identity_score: index / 7,
+          })),
+        )
+        .execute();
+      const rows = await app.db
+        .selectFrom('media')
+        .select(['id', 'identity_score'])
+        .where('id', '>', 'B')
+        .orderBy('id')
+        .execute();
+      expect(rows.map((row) => row.id)).toEqual(ids.filter((id) => id > 'B').sort());
+      expect(rows.map((row) => row.identity_score)).toEqual(
+        rows.map((row) => ids.indexOf(row.id) / 7),
+      );
+      const { count } = await app.db
+        .selectFrom('media')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow();
+      expect(count).toBe(ids.length);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it.runIf(dialect === 'postgres')(
+    'carries on when the server ends its idle connections',
+    async () => {
+      const { app, url } = await start();
+      try {
+        expect((await fetch(`${url}/api/health`)).status).toBe(200);
+        const admin = new pg.Client({ connectionString: database.env.DATABASE_URL });
+        await admin.connect();
+        const { rows } = await admin.query(
+          'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity ' +
+            'WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        );
+        await admin.end();
+        expect(rows.length).toBeGreaterThan(0);
+        // The pool notices the dead connection, drops it, and the next query opens another.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      } finally {
+        await app.close();
+      }
+    },
+  );
 
   it('answers 503 when the database cannot be queried', async () => {
     const { app, url } = await start();

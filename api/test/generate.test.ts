@@ -5,13 +5,14 @@ import { makeAdmin, trainReadyModel, uploadPhotos } from './support/fixtures';
 import { facePhoto, heicFixture, solidPng } from './support/images';
 import { newUser, startStudio, type Studio } from './support/studio';
 import type { TestUser } from './support/tokens';
+import { DIALECTS } from './support/test-database';
 
-describe('generation', { timeout: 30_000 }, () => {
+describe.each(DIALECTS)('generation on %s', { timeout: 30_000 }, (dialect) => {
   let studio: Studio;
   let user: TestUser;
   let ready: string[];
   beforeAll(async () => {
-    studio = await startStudio({ WRITE_RATE_LIMIT_PER_MINUTE: '10000' });
+    studio = await startStudio({ WRITE_RATE_LIMIT_PER_MINUTE: '10000' }, dialect);
     user = newUser();
     await makeAdmin(studio, user);
     ready = [await trainReadyModel(studio, user, 'Me'), await trainReadyModel(studio, user, 'You')];

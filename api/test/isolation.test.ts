@@ -4,12 +4,13 @@ import { markModelReady, trainReadyModel, uploadPhotos, userIdOf } from './suppo
 import { dataUrl, facePhoto, solidPng } from './support/images';
 import { newUser, startStudio, type Studio } from './support/studio';
 import type { TestUser } from './support/tokens';
+import { DIALECTS } from './support/test-database';
 
 /**
  * User B must not learn anything about user A's media, models, photos, jobs or files: every
  * route that takes one of A's ids answers B exactly as for an id that does not exist.
  */
-describe('isolation between users', { timeout: 30_000 }, () => {
+describe.each(DIALECTS)('isolation between users on %s', { timeout: 30_000 }, (dialect) => {
   let studio: Studio;
   const alice = newUser('Alice');
   const bob = newUser('Bob');
@@ -24,7 +25,7 @@ describe('isolation between users', { timeout: 30_000 }, () => {
   };
 
   beforeAll(async () => {
-    studio = await startStudio({ WRITE_RATE_LIMIT_PER_MINUTE: '10000' });
+    studio = await startStudio({ WRITE_RATE_LIMIT_PER_MINUTE: '10000' }, dialect);
     await studio.running.app.db
       .updateTable('users')
       .set({ is_admin: 1 })

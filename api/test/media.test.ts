@@ -12,6 +12,7 @@ import {
 } from './support/images';
 import { newUser, startStudio, type Studio } from './support/studio';
 import type { TestUser } from './support/tokens';
+import { DIALECTS } from './support/test-database';
 
 /** The real photos in four formats: JPEG as taken, and PNG/WebP/HEIC made from them or fixtures. */
 async function photoSet(
@@ -61,10 +62,10 @@ export async function uploadViaPresignedUrls(studio: Studio, user: TestUser, cou
   return (targets.body as { imageId: string }[]).map((target) => target.imageId);
 }
 
-describe('media', { timeout: 30_000 }, () => {
+describe.each(DIALECTS)('media on %s', { timeout: 30_000 }, (dialect) => {
   let studio: Studio;
   beforeAll(async () => {
-    studio = await startStudio({ WRITE_RATE_LIMIT_PER_MINUTE: '10000' });
+    studio = await startStudio({ WRITE_RATE_LIMIT_PER_MINUTE: '10000' }, dialect);
   }, 30_000);
   afterAll(() => studio.stop());
 

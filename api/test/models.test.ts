@@ -8,11 +8,12 @@ import {
   userIdOf,
 } from './support/fixtures';
 import { newUser, startStudio, type Studio } from './support/studio';
+import { DIALECTS } from './support/test-database';
 
-describe('models and training', { timeout: 30_000 }, () => {
+describe.each(DIALECTS)('models and training on %s', { timeout: 30_000 }, (dialect) => {
   let studio: Studio;
   beforeAll(async () => {
-    studio = await startStudio({ WRITE_RATE_LIMIT_PER_MINUTE: '10000' });
+    studio = await startStudio({ WRITE_RATE_LIMIT_PER_MINUTE: '10000' }, dialect);
   }, 30_000);
   afterAll(() => studio.stop());
 

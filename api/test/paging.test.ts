@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, startStudio, type Studio } from './support/studio';
 import type { TestUser } from './support/tokens';
+import { DIALECTS } from './support/test-database';
 
-describe('GET /api/media keyset paging', { timeout: 60_000 }, () => {
+describe.each(DIALECTS)('GET /api/media keyset paging on %s', { timeout: 60_000 }, (dialect) => {
   let studio: Studio;
   let user: TestUser;
   let userId: string;
@@ -34,7 +35,7 @@ describe('GET /api/media keyset paging', { timeout: 60_000 }, () => {
   }
 
   beforeAll(async () => {
-    studio = await startStudio();
+    studio = await startStudio({}, dialect);
     user = newUser();
     await studio.as(user, 'GET', '/api/user');
     const row = await studio.running.app.db

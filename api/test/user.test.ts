@@ -10,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/api-client';
 import { dataUrl, facePhoto, heicFixture, solidPng } from './support/images';
 import { newUser, startStudio, type Studio } from './support/studio';
+import { DIALECTS } from './support/test-database';
 
-describe('/api/user', { timeout: 30_000 }, () => {
+describe.each(DIALECTS)('/api/user on %s', { timeout: 30_000 }, (dialect) => {
   let studio: Studio;
   beforeAll(async () => {
-    studio = await startStudio({ WRITE_RATE_LIMIT_PER_MINUTE: '1000' });
+    studio = await startStudio({ WRITE_RATE_LIMIT_PER_MINUTE: '1000' }, dialect);
   });
   afterAll(() => studio.stop());
 

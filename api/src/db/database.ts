@@ -1,13 +1,31 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import type { AppConfig } from '../config';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
+
+/** Which SQL the database speaks: the few places that differ (a claim, a migration) ask this. */
+export type DatabaseDialect = DatabaseConfig['kind'];
 
 const BUSY_TIMEOUT_MS = 5000;
 
-export function openDatabase({ file }: AppConfig['database']): Kysely<Database> {
+/**
+ * `onIdleConnectionError`: PostgreSQL only. A pooled connection that dies while idle (a server
+ * restart, a terminated backend) is dropped and replaced by the next query; without a listener
+ * the pool's 'error' event would end the process.
+ */
+export function openDatabase(
+  database: DatabaseConfig,
+  onIdleConnectionError: (error: Error) => void = () => undefined,
+): Kysely<Database> {
+  return database.kind === 'postgres'
+    ? openPostgres(database, onIdleConnectionError)
+    : openSqlite(database.file);
+}
+
+function openSqlite(file: string): Kysely<Database> {
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets reads proceed during a write; busy_timeout makes a second writer (a worker, a
@@ -16,4 +34,17 @@ export function openDatabase({ file }: AppConfig['database']): Kysely<Database> 
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+function openPostgres(
+  { url, poolSize }: { url: string; poolSize: number },
+  onIdleConnectionError: (error: Error) => void,
+): Kysely<Database> {
+  // count(*) and other bigints arrive as strings by default; SQLite answers numbers, and every
+  // count this app makes is far below 2^53. Per pool, so other pg users in the process keep theirs.
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(pg.types.builtins.INT8, Number);
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  pool.on('error', onIdleConnectionError);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

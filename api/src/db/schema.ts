@@ -1,6 +1,9 @@
 import type { Generated } from 'kysely';
 
-/** Timestamps are ISO-8601 text so SQLite and Postgres store and sort them alike. */
+/**
+ * Timestamps are ISO-8601 text so SQLite and Postgres store and sort them alike (PostgreSQL's text
+ * columns compare bytewise like SQLite's: migration 0004 gives them the "C" collation).
+ */
 type IsoTimestamp = string;
 
 export interface UsersTable {

@@ -31,8 +31,8 @@ export interface RecoveryResult {
 /**
  * The worker's side of the durable queue. Every write is guarded by `lease_owner` and status
  * 'running', so a worker that lost its lease (expired and taken over, or the job was canceled)
- * can never overwrite the newer state. SQLite implements it now; a PostgreSQL implementation
- * claims with `FOR UPDATE SKIP LOCKED` behind the same methods.
+ * can never overwrite the newer state. `KyselyLeaseStore` implements it on both databases; only
+ * the claim differs (`SqliteLeaseStore`, `PostgresLeaseStore`).
  */
 export interface JobLeaseStore {
   /** Atomically moves the oldest runnable queued job to 'running' under a fresh lease. */

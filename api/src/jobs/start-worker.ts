@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { KindLimits } from './lease-store';
+import type { Kysely } from 'kysely';
+import type { DatabaseDialect } from '../db/database';
+import type { Database } from '../db/schema';
+import type { JobLeaseStore, KindLimits } from './lease-store';
+import { PostgresLeaseStore } from './postgres-lease-store';
 import { SqliteLeaseStore } from './sqlite-lease-store';
 import { JobWorker, type JobRunners } from './worker';
 
@@ -8,6 +12,11 @@ import { JobWorker, type JobRunners } from './worker';
  * of seconds), generations and edits beside it. Limits hold across every process on the database.
  */
 export const CPU_ENGINE_LIMITS: KindLimits = { train: 1, generate: 1, edit: 1 };
+
+/** The worker's side of the queue on the configured database. */
+export function leaseStoreFor(db: Kysely<Database>, dialect: DatabaseDialect): JobLeaseStore {
+  return dialect === 'postgres' ? new PostgresLeaseStore(db) : new SqliteLeaseStore(db);
+}
 
 /**
  * Runs the job worker inside the api process: it claims the jobs the runners handle, and from
@@ -21,7 +30,7 @@ export async function startJobWorker(
   maxConcurrent?: number,
 ): Promise<JobWorker> {
   const worker = new JobWorker({
-    store: new SqliteLeaseStore(app.db),
+    store: leaseStoreFor(app.db, app.dbDialect),
     runners,
     limits,
     log: app.log.child({ component: 'jobs' }),

@@ -7,7 +7,7 @@ import { StripeBilling } from '../billing/stripe';
 import { TestModeBilling } from '../billing/test-mode';
 import type { AppConfig } from '../config';
 import { ReplicateService } from '../engines/replicate/replicate-service';
-import { SqliteJobQueue } from '../jobs/sqlite-job-queue';
+import { DatabaseJobQueue } from '../jobs/database-job-queue';
 import type { JobQueue } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
 import { TempFiles } from '../media/temp-files';
@@ -71,7 +71,7 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
       : new TestModeBilling(app.db, users);
     app.decorate('billing', billing);
     app.decorate('media', new MediaService(app.db, storage, tempFiles));
-    app.decorate('jobs', new SqliteJobQueue(app.db));
+    app.decorate('jobs', new DatabaseJobQueue(app.db));
     app.decorate('jobWorker', null);
     // preClose: the worker hands its jobs back before the db plugin closes the connection.
     app.addHook('preClose', async () => app.jobWorker?.stop());

@@ -3,13 +3,14 @@ import { CANCELED_FAILURE } from '../../src/jobs/job-failures';
 import { startJobWorker } from '../../src/jobs/start-worker';
 import { makeAdmin, uploadPhotos } from '../support/fixtures';
 import { newUser, startStudio, type Studio } from '../support/studio';
+import { DIALECTS } from '../support/test-database';
 
-describe('POST /api/generate/cancel/{id}', { timeout: 30_000 }, () => {
+describe.each(DIALECTS)('POST /api/generate/cancel/{id} on %s', { timeout: 30_000 }, (dialect) => {
   let studio: Studio;
   let aborted: Promise<void>;
   const user = newUser('Cancel Person');
   beforeAll(async () => {
-    studio = await startStudio();
+    studio = await startStudio({}, dialect);
     let markAborted!: () => void;
     aborted = new Promise((resolve) => (markAborted = resolve));
     // A training that only ends when it is aborted.

@@ -2,12 +2,14 @@
  * A worker process for the crash test: it runs every job slowly, reporting progress, until the
  * test kills it with SIGKILL (no shutdown hook, no release: the leases are simply abandoned).
  */
-import { SqliteLeaseStore } from '../../src/jobs/sqlite-lease-store';
+import { openDatabase } from '../../src/db/database';
+import { leaseStoreFor } from '../../src/jobs/start-worker';
 import { JobWorker, type JobRunner } from '../../src/jobs/worker';
-import { openJobDb } from '../support/job-db';
+import { databaseOf } from '../support/job-db';
 
-const [file] = process.argv.slice(2);
-if (!file) throw new Error('usage: crash-child <sqlite file>');
+const [url] = process.argv.slice(2);
+if (!url) throw new Error('usage: crash-child <DATABASE_URL>');
+const database = databaseOf(url);
 
 const slow: JobRunner = async (_job, { reportProgress, signal }) => {
   for (let step = 1; !signal.aborted; step += 1) {
@@ -18,7 +20,7 @@ const slow: JobRunner = async (_job, { reportProgress, signal }) => {
 };
 
 const worker = new JobWorker({
-  store: new SqliteLeaseStore(openJobDb(file)),
+  store: leaseStoreFor(openDatabase(database), database.kind),
   runners: { train: slow, generate: slow },
   limits: { train: 1, generate: 1 },
   log: console,

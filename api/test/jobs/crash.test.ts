@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INTERRUPTED_FAILURE } from '../../src/jobs/job-failures';
 import { JobWorker } from '../../src/jobs/worker';
 import { createJobDb, type JobDb } from '../support/job-db';
+import { DIALECTS } from '../support/test-database';
 
 const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
 // tsx is the api's dependency: resolve it from the api package, whatever vitest's cwd.
@@ -19,12 +20,12 @@ async function until(check: () => Promise<boolean>, ms = 15_000): Promise<void> 
 }
 
 /** kill -9 of a worker process in the middle of a training and a generation, then a restart. */
-describe('crash safety', { timeout: 30_000 }, () => {
+describe.each(DIALECTS)('crash safety on %s', { timeout: 30_000 }, (dialect) => {
   let jobs: JobDb;
   let child: ChildProcess | undefined;
   let worker: JobWorker | undefined;
   beforeEach(async () => {
-    jobs = await createJobDb();
+    jobs = await createJobDb(dialect);
   });
   afterEach(async () => {
     child?.kill('SIGKILL');
@@ -33,7 +34,7 @@ describe('crash safety', { timeout: 30_000 }, () => {
   });
 
   async function killMidway(ids: string[]): Promise<void> {
-    child = spawn(process.execPath, ['--import', 'tsx', CHILD, jobs.file], {
+    child = spawn(process.execPath, ['--import', 'tsx', CHILD, jobs.url], {
       cwd: API_DIR,
       stdio: 'ignore',
     });

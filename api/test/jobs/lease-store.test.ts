@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SqliteLeaseStore } from '../../src/jobs/sqlite-lease-store';
 import { INTERRUPTED_FAILURE, CANCELED_FAILURE } from '../../src/jobs/job-failures';
-import { createJobDb, openJobDb, type JobDb } from '../support/job-db';
+import { createJobDb, type JobDb } from '../support/job-db';
+import { DIALECTS } from '../support/test-database';
 
 const LEASE = 30_000;
 const later = (ms: number) => new Date(Date.now() + ms);
@@ -10,10 +10,10 @@ const policy = (maxAttempts: number) => ({
   retryAt: (attempts: number, now: Date) => new Date(now.getTime() + 1000 * attempts),
 });
 
-describe('SqliteLeaseStore', () => {
+describe.each(DIALECTS)('lease store on %s', (dialect) => {
   let jobs: JobDb;
   beforeEach(async () => {
-    jobs = await createJobDb();
+    jobs = await createJobDb(dialect);
   });
   afterEach(() => jobs.close());
 
@@ -34,7 +34,7 @@ describe('SqliteLeaseStore', () => {
 
   it('never hands one job to two workers on separate connections', async () => {
     const ids = await Promise.all([1, 2, 3].map(() => jobs.enqueue('generate')));
-    const other = new SqliteLeaseStore(openJobDb(jobs.file));
+    const other = jobs.connect().store;
     const limits = { generate: 10 };
     const claims = await Promise.all(
       [0, 1, 2, 3, 4, 5].map((index) =>

@@ -3,6 +3,7 @@ import { JobFailure, TransientJobError, UNEXPECTED_FAILURE } from '../../src/job
 import type { JobKind } from '../../src/jobs/queue';
 import { estimateSecondsLeft, JobWorker, type JobRunners } from '../../src/jobs/worker';
 import { createJobDb, type JobDb } from '../support/job-db';
+import { DIALECTS } from '../support/test-database';
 
 const silent = { warn: () => undefined, error: () => undefined };
 const FAST = { leaseMs: 400, heartbeatMs: 50, pollMs: 10, sweepMs: 100, progressWriteMs: 0 };
@@ -21,11 +22,11 @@ async function until<T>(
   }
 }
 
-describe('JobWorker', () => {
+describe.each(DIALECTS)('JobWorker on %s', (dialect) => {
   let jobs: JobDb;
   let worker: JobWorker | undefined;
   beforeEach(async () => {
-    jobs = await createJobDb();
+    jobs = await createJobDb(dialect);
   });
   afterEach(async () => {
     await worker?.stop();

@@ -1,21 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Kysely, Selectable } from 'kysely';
+import { loadConfig, type DatabaseConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import type { Database, JobsTable } from '../../src/db/schema';
+import { DatabaseJobQueue } from '../../src/jobs/database-job-queue';
+import type { JobLeaseStore } from '../../src/jobs/lease-store';
 import type { JobKind } from '../../src/jobs/queue';
-import { SqliteJobQueue } from '../../src/jobs/sqlite-job-queue';
-import { SqliteLeaseStore } from '../../src/jobs/sqlite-lease-store';
+import { leaseStoreFor } from '../../src/jobs/start-worker';
 import { makeTempDir, removeDir } from '../helpers';
+import { createPostgresDatabase, type Dialect } from './test-database';
 
-/** A migrated SQLite file with one user, and the queue's two sides over it. */
+/** A migrated database of one dialect with one user, and the queue's two sides over it. */
 export interface JobDb {
-  dir: string;
-  file: string;
+  dialect: Dialect;
+  /** What DATABASE_URL would say: another process opens the same database with it. */
+  url: string;
   db: Kysely<Database>;
-  queue: SqliteJobQueue;
-  store: SqliteLeaseStore;
+  queue: DatabaseJobQueue;
+  store: JobLeaseStore;
+  /** Another connection (pool) to the same database, as a second worker process would have. */
+  connect(): { db: Kysely<Database>; store: JobLeaseStore };
   userId: string;
   /** Enqueues a job of `kind`; a training gets its own model row in 'training'. */
   enqueue(kind: JobKind): Promise<string>;
@@ -24,15 +30,17 @@ export interface JobDb {
   close(): Promise<void>;
 }
 
-export function openJobDb(file: string): Kysely<Database> {
-  return openDatabase({ kind: 'sqlite', file });
+/** The database a DATABASE_URL names, as the app would open it. */
+export function databaseOf(url: string): DatabaseConfig {
+  return loadConfig({ DATABASE_URL: url }).database;
 }
 
-export async function createJobDb(): Promise<JobDb> {
+export async function createJobDb(dialect: Dialect = 'sqlite'): Promise<JobDb> {
   const dir = await makeTempDir();
-  const file = join(dir, 'jobs.sqlite');
-  const db = openJobDb(file);
-  await migrateToLatest(db);
+  const postgres = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  const url = postgres?.url ?? `sqlite:${join(dir, 'jobs.sqlite')}`;
+  const db = openDatabase(databaseOf(url));
+  await migrateToLatest(db, dialect);
   const userId = randomUUID();
   const now = new Date().toISOString();
   await db
@@ -45,13 +53,19 @@ export async function createJobDb(): Promise<JobDb> {
       updated_at: now,
     })
     .execute();
-  const queue = new SqliteJobQueue(db);
+  const queue = new DatabaseJobQueue(db);
+  const others: Kysely<Database>[] = [];
   return {
-    dir,
-    file,
+    dialect,
+    url,
     db,
     queue,
-    store: new SqliteLeaseStore(db),
+    store: leaseStoreFor(db, dialect),
+    connect() {
+      const other = openDatabase(databaseOf(url));
+      others.push(other);
+      return { db: other, store: leaseStoreFor(other, dialect) };
+    },
     userId,
     async enqueue(kind) {
       if (kind !== 'train') {
@@ -88,7 +102,8 @@ export async function createJobDb(): Promise<JobDb> {
       return db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
     },
     async close() {
-      await db.destroy();
+      await Promise.all([db, ...others].map((each) => each.destroy()));
+      await postgres?.drop();
       await removeDir(dir);
     },
   };

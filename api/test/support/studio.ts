@@ -1,8 +1,12 @@
 import { makeTempDir, removeDir, startApp, type RunningApp } from '../helpers';
 import { call, type CallOptions, type CallResult } from './api-client';
+import { createTestDatabase, type Dialect } from './test-database';
 import { newUser, TestIssuer, type TestUser } from './tokens';
 
-/** A running app that trusts a test issuer, with a data directory removed on stop. */
+/**
+ * A running app that trusts a test issuer, on a fresh database of the dialect, with a data
+ * directory and database removed on stop.
+ */
 export interface Studio {
   running: RunningApp;
   issuer: TestIssuer;
@@ -11,10 +15,20 @@ export interface Studio {
   stop(): Promise<void>;
 }
 
-export async function startStudio(env: Record<string, string> = {}): Promise<Studio> {
+export async function startStudio(
+  env: Record<string, string> = {},
+  dialect: Dialect = 'sqlite',
+): Promise<Studio> {
   const issuer = await TestIssuer.start();
   const dataDir = await makeTempDir();
-  const running = await startApp({ DATA_DIR: dataDir, SERVE_WEB: 'false', ...issuer.env, ...env });
+  const database = await createTestDatabase(dialect);
+  const running = await startApp({
+    DATA_DIR: dataDir,
+    SERVE_WEB: 'false',
+    ...database.env,
+    ...issuer.env,
+    ...env,
+  });
   const tokens = new Map<string, string>();
   return {
     running,
@@ -30,6 +44,7 @@ export async function startStudio(env: Record<string, string> = {}): Promise<Stu
     async stop() {
       await running.app.close();
       await issuer.close();
+      await database.drop();
       await removeDir(dataDir);
     },
   };

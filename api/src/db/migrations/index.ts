@@ -1,18 +1,31 @@
-import type { Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { DatabaseDialect } from '../database';
 import * as users from './0001_users';
 import * as studio from './0002_studio';
 import * as jobWorker from './0003_job_worker';
+import * as postgresPortability from './0004_postgres_portability';
 import * as mediaFailureReason from './0005_media_failure_reason';
 import * as replicateEngine from './0006_replicate_engine';
 
 /**
+ * A Kysely migration that may ask which dialect it runs on (Kysely does not tell, by design).
+ * Every migration runs on both; one that needs something extra on one of them says so inside.
+ */
+export interface DialectMigration {
+  up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void>;
+  down?(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void>;
+}
+
+/**
  * Listed by hand rather than read from the folder, so tsx, bundlers and tests all see the same
  * set. Keys are the names recorded in the migration table: never rename one that has shipped.
+ * On PostgreSQL a new text column that is compared or sorted needs `COLLATE "C"` (see 0004).
  */
-export const migrations: Record<string, Migration> = {
+export const migrations: Record<string, DialectMigration> = {
   '0001_users': users,
   '0002_studio': studio,
   '0003_job_worker': jobWorker,
+  '0004_postgres_portability': postgresPortability,
   '0005_media_failure_reason': mediaFailureReason,
   '0006_replicate_engine': replicateEngine,
 };

@@ -23,8 +23,8 @@ export function toJob(row: Selectable<JobsTable>): Job {
   };
 }
 
-/** The jobs table through Kysely: the same code runs on SQLite now and PostgreSQL later. */
-export class SqliteJobQueue implements JobQueue {
+/** The jobs table through plain Kysely: the same code runs on SQLite and PostgreSQL. */
+export class DatabaseJobQueue implements JobQueue {
   constructor(private readonly db: Kysely<Database>) {}
 
   async enqueue<K extends JobKind>(
