@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { API_TEXT, FILE_TEXT, GENERATE_TEXT } from '@app/shared/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/api-client';
@@ -196,6 +198,8 @@ describe.each(DIALECTS)('generation on %s', { timeout: 30_000 }, (dialect) => {
           message,
         });
       }
+      // The files went to disk, not the heap, and every refusal removed them.
+      expect(await readdir(join(studio.running.config.dataDir, 'tmp'))).toEqual([]);
       const json = await studio.as(user, 'POST', '/api/generate/edit-image', {
         json: { prompt: 'x' },
       });

@@ -148,7 +148,8 @@ export async function processImage(data: Buffer, options: ProcessOptions): Promi
   );
 }
 
-async function readHead(path: string, length: number): Promise<Buffer> {
+/** The first bytes of a file: enough to sniff its type. */
+export async function readHead(path: string, length: number): Promise<Buffer> {
   const file = await open(path);
   try {
     const { buffer, bytesRead } = await file.read(Buffer.alloc(length), 0, length, 0);

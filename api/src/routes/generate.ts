@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import {
   API_TEXT,
@@ -13,11 +14,18 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { badRequest, conflict, notFound, unsupportedMediaType } from '../http-errors';
+import {
+  badRequest,
+  conflict,
+  notFound,
+  payloadTooLarge,
+  unsupportedMediaType,
+} from '../http-errors';
 import { idempotencyKey } from '../jobs/idempotency';
 import { jobStatusCode, waitForJob } from '../jobs/wait-for-job';
 import { sniffImageType } from '../media/image-type';
-import { MAX_INPUT_PIXELS, processImage } from '../media/pipeline';
+import { MAX_INPUT_PIXELS, processImageFile, readHead } from '../media/pipeline';
+import type { TempFile, TempFiles } from '../media/temp-files';
 import { idempotencyHeaders, idParams, withErrors } from '../schemas/common';
 import { jobSchema, presentJob } from '../schemas/jobs';
 import { checkGeneration, enqueueGeneration } from '../services/generation';
@@ -52,26 +60,43 @@ const editFields = z.object({
 
 interface EditForm {
   fields: Record<string, string>;
-  image?: Buffer;
-  mask?: Buffer;
+  image?: TempFile;
+  mask?: TempFile;
+  /** Removes the received files; the route calls it whatever happens. */
+  dispose(): Promise<void>;
 }
 
-/** Buffers the two files (each capped at 10 MB by the parser) and collects the text fields. */
-async function readEditForm(request: FastifyRequest): Promise<EditForm> {
-  const form: EditForm = { fields: {} };
+const PART_LIMITS = { maxBytes: MAX_UPLOAD_BYTES, tooLargeMessage: FILE_TEXT.tooLarge };
+
+/** Streams the two files to temp files (each capped at 10 MB) and collects the text fields. */
+async function readEditForm(request: FastifyRequest, tempFiles: TempFiles): Promise<EditForm> {
+  const received: TempFile[] = [];
+  const form: EditForm = {
+    fields: {},
+    dispose: async () => {
+      await Promise.all(received.map((file) => file.dispose()));
+    },
+  };
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname === 'image') form.image = data;
-        else if (part.fieldname === 'mask') form.mask = data;
+        if (part.fieldname !== 'image' && part.fieldname !== 'mask') {
+          part.file.resume();
+          continue;
+        }
+        const file = await tempFiles.receive(part.file, PART_LIMITS);
+        received.push(file);
+        // The parser stops a file at its own 10 MB limit without an error of ours.
+        if (part.file.truncated) throw payloadTooLarge(FILE_TEXT.tooLarge);
+        form[part.fieldname] = file;
       } else if (typeof part.value === 'string') {
         form.fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
-    // The multipart parser's limits carry their status (413); a broken body (no boundary,
-    // cut short) is a plain Error from busboy and still the client's mistake.
+    await form.dispose();
+    // Our limits and the multipart parser's carry their status (413); a broken body (no
+    // boundary, cut short) is a plain Error from busboy and still the client's mistake.
     if (error instanceof Error && 'statusCode' in error) throw error;
     throw badRequest(FILE_TEXT.invalidFile);
   }
@@ -79,10 +104,14 @@ async function readEditForm(request: FastifyRequest): Promise<EditForm> {
 }
 
 /** The painted mask: a PNG (spec §5) of sane dimensions; its pixels are the engine's concern. */
-async function checkMask(mask: Buffer): Promise<void> {
-  if (sniffImageType(mask) !== 'png') throw unsupportedMediaType(API_TEXT.maskNotPng);
+async function checkMask(mask: TempFile): Promise<void> {
+  if (sniffImageType(await readHead(mask.path, 12)) !== 'png') {
+    throw unsupportedMediaType(API_TEXT.maskNotPng);
+  }
   try {
-    const { width, height } = await sharp(mask, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    const { width, height } = await sharp(mask.path, {
+      limitInputPixels: MAX_INPUT_PIXELS,
+    }).metadata();
     if (width * height > MAX_INPUT_PIXELS) throw new Error('too many pixels');
   } catch {
     throw badRequest(API_TEXT.maskNotPng);
@@ -114,6 +143,53 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
       idempotencyKey(request),
     );
     return waitForJob(app, job);
+  }
+
+  /** Checks the edit form and stores its image and mask as the job's inputs. */
+  async function queueEdit(request: FastifyRequest, form: EditForm) {
+    const fields = editFields.safeParse(form.fields);
+    if (!fields.success) {
+      throw badRequest(fields.error.issues[0]?.message ?? GENERATE_TEXT.selectModel);
+    }
+    const { user } = request;
+    const ids = await checkGeneration(app, user, fields.data.prompt, fields.data.model_ids);
+    if (!form.image) throw badRequest(GENERATE_TEXT.uploadImage);
+    if (!form.mask) throw badRequest(GENERATE_TEXT.paintMask);
+    const image = await processImageFile(form.image.path, form.image.size, {
+      maxBytes: MAX_UPLOAD_BYTES,
+      tooLargeMessage: FILE_TEXT.tooLarge,
+      allowedTypes: ['jpeg', 'png', 'webp'],
+      typeMessage: FILE_TEXT.singleImageTypeNotAllowed,
+    });
+    await checkMask(form.mask);
+
+    const inputs = `users/${user.id}/inputs/${randomUUID()}/`;
+    const { original } = image;
+    await Promise.all([
+      app.storage.put(
+        `${inputs}image`,
+        { stream: createReadStream(original.data.path), size: original.data.size },
+        original.contentType,
+      ),
+      app.storage.put(
+        `${inputs}mask`,
+        { stream: createReadStream(form.mask.path), size: form.mask.size },
+        'image/png',
+      ),
+    ]);
+    return enqueueGeneration(
+      app,
+      user,
+      'edit',
+      {
+        prompt: fields.data.prompt.trim(),
+        aspectRatio: fields.data.aspect_ratio,
+        modelIds: ids,
+        imageKey: `${inputs}image`,
+        maskKey: `${inputs}mask`,
+      },
+      idempotencyKey(request),
+    );
   }
 
   await app.register(fastifyMultipart, {
@@ -171,40 +247,13 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw unsupportedMediaType(GENERATE_TEXT.uploadImage);
-      const form = await readEditForm(request);
-      const fields = editFields.safeParse(form.fields);
-      if (!fields.success)
-        throw badRequest(fields.error.issues[0]?.message ?? GENERATE_TEXT.selectModel);
-      const { user } = request;
-      const ids = await checkGeneration(app, user, fields.data.prompt, fields.data.model_ids);
-      if (!form.image) throw badRequest(GENERATE_TEXT.uploadImage);
-      if (!form.mask) throw badRequest(GENERATE_TEXT.paintMask);
-      const image = await processImage(form.image, {
-        maxBytes: MAX_UPLOAD_BYTES,
-        tooLargeMessage: FILE_TEXT.tooLarge,
-        allowedTypes: ['jpeg', 'png', 'webp'],
-        typeMessage: FILE_TEXT.singleImageTypeNotAllowed,
-      });
-      await checkMask(form.mask);
-
-      const inputs = `users/${user.id}/inputs/${randomUUID()}/`;
-      await Promise.all([
-        app.storage.put(`${inputs}image`, image.original.data, image.original.contentType),
-        app.storage.put(`${inputs}mask`, form.mask, 'image/png'),
-      ]);
-      const queued = await enqueueGeneration(
-        app,
-        user,
-        'edit',
-        {
-          prompt: fields.data.prompt.trim(),
-          aspectRatio: fields.data.aspect_ratio,
-          modelIds: ids,
-          imageKey: `${inputs}image`,
-          maskKey: `${inputs}mask`,
-        },
-        idempotencyKey(request),
-      );
+      const form = await readEditForm(request, app.tempFiles);
+      let queued;
+      try {
+        queued = await queueEdit(request, form);
+      } finally {
+        await form.dispose();
+      }
       const job = await waitForJob(app, queued);
       return reply.code(jobStatusCode(job)).send(presentJob(job));
     },
