@@ -87,6 +87,11 @@ export interface AppConfig {
   adminEmails: readonly string[];
   /** HMAC key of the signed file URLs; undefined: one generated and kept in the data directory. */
   urlSigningSecret: string | undefined;
+  /**
+   * Whether this process claims and runs jobs. Off: a web-only process that queues jobs for the
+   * worker processes sharing its database.
+   */
+  jobWorker: boolean;
   /** Requests per minute and user on each write route. */
   writeRateLimitPerMinute: number;
   /** Files in this bucket; undefined: in `<dataDir>/files`. Credentials: the AWS default chain. */
@@ -192,6 +197,7 @@ const envSchema = z
     PRIVACY_URL: z.string().refine(isHttpUrl, 'must be an absolute http(s) URL').optional(),
     ADMIN_EMAILS: z.string().default(''),
     URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    JOB_WORKER: z.stringbool().default(true),
     WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -405,6 +411,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       .map((email) => email.trim().toLowerCase())
       .filter((email) => email !== ''),
     urlSigningSecret: vars.URL_SIGNING_SECRET,
+    jobWorker: vars.JOB_WORKER,
     writeRateLimitPerMinute: vars.WRITE_RATE_LIMIT_PER_MINUTE,
     s3: vars.S3_BUCKET
       ? {

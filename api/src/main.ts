@@ -62,24 +62,28 @@ if (config.cognito.userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) {
 
 // The built-in CPU engine runs in a worker thread. With Replicate configured, new trainings run
 // there (its face checks and identity scores in the CPU engine's thread); models the CPU engine
-// trained keep generating on it.
-const cpuEngine = threadedCpuEngine(app, config);
-if (app.replicate) {
-  const replicate = new ReplicateEngine({
-    service: app.replicate,
-    db: app.db,
-    storage: app.storage,
-    log: app.log.child({ component: 'replicate' }),
-    faces: cpuEngine,
-  });
-  await startJobWorker(
-    app,
-    engineRunners(app, replicate, [cpuEngine]),
-    REPLICATE_ENGINE_LIMITS,
-    REPLICATE_WORKER_CONCURRENCY,
-  );
+// trained keep generating on it. JOB_WORKER=false: a web-only process, other processes run jobs.
+if (config.jobWorker) {
+  const cpuEngine = threadedCpuEngine(app, config);
+  if (app.replicate) {
+    const replicate = new ReplicateEngine({
+      service: app.replicate,
+      db: app.db,
+      storage: app.storage,
+      log: app.log.child({ component: 'replicate' }),
+      faces: cpuEngine,
+    });
+    await startJobWorker(
+      app,
+      engineRunners(app, replicate, [cpuEngine]),
+      REPLICATE_ENGINE_LIMITS,
+      REPLICATE_WORKER_CONCURRENCY,
+    );
+  } else {
+    await startJobWorker(app, engineRunners(app, cpuEngine));
+  }
 } else {
-  await startJobWorker(app, engineRunners(app, cpuEngine));
+  app.log.info('job worker off (JOB_WORKER=false): jobs run in the processes that have it on');
 }
 
 await app.listen({ host: config.host, port: config.port });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir } from './helpers';
+import { createJobDb } from './support/job-db';
 
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -69,6 +70,40 @@ describe('api main.ts', { timeout: 30_000 }, () => {
     }
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
+  });
+
+  it('claims jobs only where JOB_WORKER is on', async () => {
+    const jobs = await createJobDb('sqlite');
+    const start = (env: Record<string, string>) =>
+      startMain({
+        DATA_DIR: join(tempDir, 'workers'),
+        SERVE_WEB: 'false',
+        DATABASE_URL: jobs.url,
+        ...env,
+      });
+    try {
+      const id = await jobs.enqueue('generate');
+      const webOnly = start({ JOB_WORKER: 'false' });
+      try {
+        await announcedPort(webOnly);
+        // A worker claims at start; give a wrong one time to show itself.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        expect((await jobs.row(id)).status).toBe('queued');
+      } finally {
+        webOnly.kill('SIGTERM');
+        await once(webOnly, 'exit');
+      }
+      const worker = start({});
+      try {
+        await announcedPort(worker);
+        await expect.poll(async () => (await jobs.row(id)).attempts, { timeout: 10_000 }).toBe(1);
+      } finally {
+        worker.kill('SIGTERM');
+        await once(worker, 'exit');
+      }
+    } finally {
+      await jobs.close();
+    }
   });
 
   it('exits non-zero naming the bad variable', async () => {
