@@ -143,6 +143,20 @@ describe.each(DIALECTS)('models and training on %s', { timeout: 30_000 }, (diale
     expect(parallel.body.message).toBe(API_TEXT.modelAlreadyTraining);
   });
 
+  it('holds the limit when a free user starts trainings at the same moment', async () => {
+    const free = newUser();
+    const photoIds = await uploadPhotos(studio, free, 20);
+    const starts = await Promise.all(
+      [0, 5, 10, 15].map((from, index) =>
+        studio.as(free, 'POST', '/api/media/start-training', {
+          json: { modelName: `Rush ${index}`, photoIds: photoIds.slice(from, from + 5) },
+        }),
+      ),
+    );
+    expect(starts.map((start) => start.status).sort()).toEqual([202, 403, 403, 403]);
+    expect((await studio.as(free, 'GET', '/api/user')).body.models).toHaveLength(1);
+  });
+
   it('answers a retried start with the same Idempotency-Key with the first job', async () => {
     const user = newUser();
     const photoIds = await uploadPhotos(studio, user, 5);

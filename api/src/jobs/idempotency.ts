@@ -15,16 +15,10 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
   return value;
 }
 
-/** SQLite and PostgreSQL name a unique-index violation differently. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
-
 /**
  * A client that retries (a lost answer, a double tap) with the same key gets the first job back
- * instead of a second training or generation. Two racing requests meet at the unique index; the
- * loser answers with the winner's job.
+ * instead of a second training or generation; of two racing requests, the loser answers with the
+ * winner's job.
  */
 export async function onceFor<K extends JobKind>(
   app: FastifyInstance,
@@ -43,7 +37,9 @@ export async function onceFor<K extends JobKind>(
   try {
     return await create();
   } catch (error) {
-    const winner = isUniqueViolation(error) ? await previous() : undefined;
+    // A racing request with the same key won meanwhile: our attempt met its unique index, or
+    // (the checks of a training take turns per user) its model. Either way the answer is its job.
+    const winner = key ? await previous() : undefined;
     if (winner) return winner;
     throw error;
   }

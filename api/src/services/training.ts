@@ -68,15 +68,28 @@ async function createTraining(
     throw notFound(API_TEXT.trainingPhotosNotFound);
   }
 
-  // A failed model cannot be deleted (only ready ones can), so it must not hold a slot.
-  const limit = app.users.modelLimit(user);
-  const counted = models.filter((model) => model.status !== 'failed').length;
-  if (counted >= limit) throw forbidden(modelLimitReached(limit));
-  if (models.some((model) => model.status === 'training')) {
-    throw conflict(API_TEXT.modelAlreadyTraining);
-  }
-
   return app.db.transaction().execute(async (trx) => {
+    // Touching the user's row first makes concurrent starts of one user (a double tap, two tabs,
+    // two api processes) take turns, so the checks below see each other's models: a row lock
+    // in PostgreSQL, the write lock in SQLite.
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('id', '=', user.id)
+      .execute();
+    const current = await trx
+      .selectFrom('models')
+      .select('status')
+      .where('user_id', '=', user.id)
+      .execute();
+    // A failed model cannot be deleted (only ready ones can), so it must not hold a slot.
+    const limit = app.users.modelLimit(user);
+    const counted = current.filter((model) => model.status !== 'failed').length;
+    if (counted >= limit) throw forbidden(modelLimitReached(limit));
+    if (current.some((model) => model.status === 'training')) {
+      throw conflict(API_TEXT.modelAlreadyTraining);
+    }
+
     const model = await app.models.createTraining(trx, user.id, { name, triggerWord, photoIds });
     return app.jobs.enqueue(
       {
