@@ -42,7 +42,7 @@ export function engineRunners(
 ): JobRunners {
   const engines = new Map([...others, trainWith].map((engine) => [engine.name, engine]));
 
-  function providerJobRecord(jobId: string): ProviderJobRecord {
+  function providerJobRecord({ id: jobId, createdAt }: Job): ProviderJobRecord {
     const row = () =>
       app.db
         .selectFrom('jobs')
@@ -50,6 +50,8 @@ export function engineRunners(
         .where('id', '=', jobId)
         .executeTakeFirst();
     return {
+      jobId,
+      jobCreatedAt: createdAt,
       load: async () => (await row())?.provider_job_id ?? null,
       save: async (providerJobId) => {
         await app.db
@@ -65,7 +67,7 @@ export function engineRunners(
   const engineContext = (job: Job, { signal, reportProgress }: JobContext): EngineContext => ({
     signal,
     onProgress: reportProgress,
-    providerJob: providerJobRecord(job.id),
+    providerJob: providerJobRecord(job),
   });
 
   async function engineFor(job: Job, modelIds: readonly string[]): Promise<Engine> {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CpuEngine } from '../../src/engines/cpu/cpu-engine';
 import { MIXED_ENGINES_FAILURE } from '../../src/engines/engine-runners';
 import { TRAINING_FAILED } from '../../src/engines/replicate/replicate-engine';
-import { CANCELED_FAILURE } from '../../src/jobs/job-failures';
+import type { Engine, EngineContext } from '../../src/engines/engine';
+import { CANCELED_FAILURE, TransientJobError } from '../../src/jobs/job-failures';
 import { makeTempDir, removeDir } from '../helpers';
 import { makeAdmin, userIdOf } from '../support/fixtures';
 import { smallSubjectPhoto } from '../support/images';
@@ -408,6 +409,75 @@ describe('Replicate engine: a crash while training', { timeout: 60_000 }, () => 
     } finally {
       await second.stop();
       await stopWorker();
+    }
+  });
+
+  it('finds the training and the prediction an attempt started but never recorded', async () => {
+    double.behaviour = { ...double.behaviour, autoFinish: true, pageSize: 1 };
+    const window = newUser('Lisa Window');
+    const elsewhere: DoubleJob[] = [];
+    /**
+     * The crash window: Replicate has the provider job, our job has no id, and the attempt ends
+     * there (the process died). Meanwhile someone else starts a job on the account, so the next
+     * attempt's search has a newer job to page past.
+     */
+    const crashBeforeFirstSave = (engine: Engine): Engine => {
+      const once = (kind: DoubleJob['kind'], context: EngineContext): EngineContext => ({
+        ...context,
+        providerJob: {
+          ...context.providerJob,
+          save: async (id) => {
+            if (elsewhere.some((job) => job.kind === kind)) return context.providerJob.save(id);
+            elsewhere.push(double.startElsewhere(kind));
+            throw new TransientJobError('the process died here');
+          },
+        },
+      });
+      return {
+        name: engine.name,
+        train: (request, context) => engine.train(request, once('training', context)),
+        generate: (request, context) => engine.generate(request, once('prediction', context)),
+        edit: (request, context) => engine.edit(request, context),
+      };
+    };
+    const studio = await startReplicateStudio(double, { REPLICATE_POLL_SECONDS: '0.3' });
+    const worker = await startReplicateWorker(studio, crashBeforeFirstSave);
+    try {
+      await makeAdmin(studio, window);
+      const trainings = double.trainings().length;
+      const { modelId, jobId } = await startTraining(studio, window, await upload(studio, window));
+      const trained = await finishedJob(studio, window, jobId);
+      expect(trained.status).toBe('succeeded');
+      expect(await attempts(studio, jobId)).toBe(2);
+      const ours = double
+        .trainings()
+        .filter((training) => training.webhook?.endsWith(`?job=${jobId}`));
+      expect(ours).toHaveLength(1);
+      expect(double.trainings()).toHaveLength(trainings + 2);
+      expect(await providerJobId(studio, jobId)).toBe(ours[0]?.id);
+      // The newer job elsewhere was looked at (its list entry has no webhook) and passed over.
+      expect(double.requests).toContain(`GET /v1/trainings/${elsewhere[0]?.id}`);
+      expect(await model(studio, modelId)).toMatchObject({ status: 'ready', engine: 'replicate' });
+
+      const predictions = double.predictions().length;
+      const generated = await studio.as(window, 'POST', '/api/generate/text-to-image', {
+        json: { prompt: 'portrait', aspect_ratio: '1:1', model_ids: [modelId] },
+      });
+      const image = await finishedJob(studio, window, generated.body.id);
+      expect(image.status).toBe('succeeded');
+      expect(image.output).toHaveLength(1);
+      expect(await attempts(studio, generated.body.id)).toBe(2);
+      expect(double.predictions()).toHaveLength(predictions + 2);
+      expect(
+        double
+          .predictions()
+          .filter((prediction) => prediction.webhook?.endsWith(`?job=${generated.body.id}`)),
+      ).toHaveLength(1);
+      expect(double.canceled).toEqual([]);
+    } finally {
+      await studio.stop();
+      await worker.stop();
+      double.behaviour = { ...double.behaviour, pageSize: 100 };
     }
   });
 });
