@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { GENERATE_TEXT } from '@app/shared/spec';
+import { API_TEXT, GENERATE_TEXT } from '@app/shared/spec';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CpuEngine } from '../../src/engines/cpu/cpu-engine';
-import { MIXED_ENGINES_FAILURE } from '../../src/engines/engine-runners';
 import { TRAINING_FAILED } from '../../src/engines/replicate/replicate-engine';
 import type { Engine, EngineContext } from '../../src/engines/engine';
 import { CANCELED_FAILURE, TransientJobError } from '../../src/jobs/job-failures';
@@ -288,7 +288,7 @@ describe('Replicate engine: webhooks, polls, failures, cancel', { timeout: 60_00
     }
   });
 
-  it('keeps generating with a model the CPU engine trained, and refuses to mix engines', async () => {
+  it('keeps generating with a model the CPU engine trained, and refuses to mix engines (400)', async () => {
     const { app } = studio.running;
     const userId = await userIdOf(studio, user);
     const cpuModel = randomUUID();
@@ -332,10 +332,41 @@ describe('Replicate engine: webhooks, polls, failures, cancel', { timeout: 60_00
     expect(image?.engine).toBe('builtin-cpu');
     expect(double.predictions()).toHaveLength(predictions);
 
+    // A client mistake, answered at once on every route that takes models; no job is queued.
+    const jobs = async () =>
+      (await app.db.selectFrom('jobs').select('id').where('user_id', '=', userId).execute()).length;
+    const before = await jobs();
+    const refused = { message: API_TEXT.modelsOfDifferentEngines };
     const mixed = await generate([readyModel, cpuModel]);
-    expect(await finishedJob(studio, user, mixed.body.id)).toMatchObject({
+    expect(mixed.status).toBe(400);
+    expect(mixed.body).toMatchObject(refused);
+    const legacy = await studio.as(user, 'POST', '/api/generate', {
+      json: { prompt: 'portrait', aspect_ratio: '1:1', model_ids: [cpuModel, readyModel] },
+    });
+    expect(legacy.status).toBe(400);
+    expect(legacy.body).toMatchObject(refused);
+    const form = new FormData();
+    form.set('prompt', 'a red scarf');
+    form.set('aspect_ratio', '1:1');
+    form.set('model_ids', JSON.stringify([readyModel, cpuModel]));
+    const photo = lisaPhotos[0]!.data;
+    const mask = await sharp(photo).greyscale().png().toBuffer();
+    form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'me.jpg');
+    form.set('mask', new Blob([new Uint8Array(mask)], { type: 'image/png' }), 'mask.png');
+    const edit = await studio.as(user, 'POST', '/api/generate/edit-image', { body: form });
+    expect(edit.status).toBe(400);
+    expect(edit.body).toMatchObject(refused);
+    expect(await jobs()).toBe(before);
+
+    // The runner's safety net, for a job that got past the check (queued before it existed).
+    const queued = await app.jobs.enqueue({
+      userId,
+      kind: 'generate',
+      input: { prompt: 'portrait', aspectRatio: '1:1', modelIds: [readyModel, cpuModel] },
+    });
+    expect(await finishedJob(studio, user, queued.id)).toMatchObject({
       status: 'failed',
-      error: MIXED_ENGINES_FAILURE,
+      error: API_TEXT.modelsOfDifferentEngines,
     });
   });
 });
