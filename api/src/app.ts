@@ -7,6 +7,7 @@ import { API_PREFIX } from './paths';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { replicateOutcomePrunerPlugin } from './plugins/replicate-outcome-pruner';
 import { genReqId, requestIdPlugin } from './plugins/request-id';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { servicesPlugin } from './plugins/services';
@@ -43,6 +44,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // App plugins: services as decorators, then authentication, which uses them
   await app.register(servicesPlugin, { config });
   await app.register(uploadSweeperPlugin);
+  await app.register(replicateOutcomePrunerPlugin);
   await app.register(authPlugin, {
     issuer: config.cognito.issuer,
     clientId: config.cognito.clientId,

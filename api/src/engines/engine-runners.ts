@@ -23,8 +23,9 @@ export function seedOf(jobId: string): number {
 /** Models trained before models recorded their engine were all trained by the CPU engine. */
 const ENGINE_OF_UNNAMED_MODELS = 'builtin-cpu';
 
-export const MIXED_ENGINES_FAILURE =
-  'These models were trained by different image engines and cannot be combined; select one.';
+/** The name of the engine that trained a model: the one its generations and edits run on. */
+export const engineOf = (model: { engine: string | null }): string =>
+  model.engine ?? ENGINE_OF_UNNAMED_MODELS;
 
 export const engineUnavailable = (name: string): string =>
   `This model was trained by the "${name}" image engine, which this server does not run.`;
@@ -42,7 +43,7 @@ export function engineRunners(
 ): JobRunners {
   const engines = new Map([...others, trainWith].map((engine) => [engine.name, engine]));
 
-  function providerJobRecord(jobId: string): ProviderJobRecord {
+  function providerJobRecord({ id: jobId, createdAt }: Job): ProviderJobRecord {
     const row = () =>
       app.db
         .selectFrom('jobs')
@@ -50,6 +51,8 @@ export function engineRunners(
         .where('id', '=', jobId)
         .executeTakeFirst();
     return {
+      jobId,
+      jobCreatedAt: createdAt,
       load: async () => (await row())?.provider_job_id ?? null,
       save: async (providerJobId) => {
         await app.db
@@ -65,7 +68,7 @@ export function engineRunners(
   const engineContext = (job: Job, { signal, reportProgress }: JobContext): EngineContext => ({
     signal,
     onProgress: reportProgress,
-    providerJob: providerJobRecord(job.id),
+    providerJob: providerJobRecord(job),
   });
 
   async function engineFor(job: Job, modelIds: readonly string[]): Promise<Engine> {
@@ -76,8 +79,10 @@ export function engineRunners(
       .where('id', 'in', [...modelIds])
       .execute();
     if (models.length !== modelIds.length) throw new JobFailure(API_TEXT.modelNotFound);
-    const names = new Set(models.map((model) => model.engine ?? ENGINE_OF_UNNAMED_MODELS));
-    if (names.size > 1) throw new JobFailure(MIXED_ENGINES_FAILURE);
+    const names = new Set(models.map(engineOf));
+    // checkGeneration refuses such a selection; a job queued before that check existed, or one
+    // whose model was retrained on another engine while it waited, still ends here.
+    if (names.size > 1) throw new JobFailure(API_TEXT.modelsOfDifferentEngines);
     const [name = ENGINE_OF_UNNAMED_MODELS] = names;
     const engine = engines.get(name);
     if (!engine) throw new JobFailure(engineUnavailable(name));

@@ -14,6 +14,13 @@ export interface CallContext {
  * provider's job instead of starting, and paying for, another.
  */
 export interface ProviderJobRecord {
+  /**
+   * Our job's id. The engine tags the provider's job with it, so an attempt that finds no id
+   * recorded (the previous one died between the provider's answer and `save`) can still find it.
+   */
+  readonly jobId: string;
+  /** When our job was created: every provider job it started is newer. */
+  readonly jobCreatedAt: string;
   /** The id an earlier attempt recorded, or null. */
   load(): Promise<string | null>;
   /** Record the id before waiting on the provider. */

@@ -202,6 +202,7 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
       config: { rateLimit: writeLimit },
       schema: {
         summary: 'Queue a text-to-image generation with the default (legacy) model',
+        description: `With \`model_ids\`, 1-2 ready models trained by the same engine (else 400, "${API_TEXT.modelsOfDifferentEngines}").`,
         headers: idempotencyHeaders,
         body: textToImageBody,
         response: withErrors({ 200: generateResponse, 202: generateResponse }, 400, 404, 409),
@@ -219,8 +220,7 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
       config: { rateLimit: writeLimit },
       schema: {
         summary: 'Queue a text-to-image generation with 1-2 ready models',
-        description:
-          'Waits a bounded time for the result (200); otherwise answers with the running job (202): poll GET /generate/status/{id} until it has succeeded or failed.',
+        description: `Waits a bounded time for the result (200); otherwise answers with the running job (202): poll GET /generate/status/{id} until it has succeeded or failed. Two models must have been trained by the same engine (else 400, "${API_TEXT.modelsOfDifferentEngines}").`,
         headers: idempotencyHeaders,
         body: textToImageBody,
         response: withErrors({ 200: jobSchema, 202: jobSchema }, 400, 404, 409),
@@ -239,7 +239,9 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
       schema: {
         summary: 'Queue an edit of the painted (mask) region of an uploaded image',
         description:
-          'multipart/form-data: `prompt`, `aspect_ratio`, `image` (PNG/JPEG/WebP file, at most 10 MB), `mask` (PNG; white = regenerate), optional `model_ids` (JSON list, 1-2 ready models; default model when absent).',
+          'multipart/form-data: `prompt`, `aspect_ratio`, `image` (PNG/JPEG/WebP file, at most 10 MB), `mask` (PNG; white = regenerate), optional `model_ids` (JSON list, 1-2 ready models trained by the same engine, else 400 "' +
+          API_TEXT.modelsOfDifferentEngines +
+          '"; default model when absent).',
         consumes: ['multipart/form-data'],
         headers: idempotencyHeaders,
         response: withErrors({ 200: jobSchema, 202: jobSchema }, 400, 404, 409, 413, 415),

@@ -26,6 +26,11 @@ export const replicateWebhookRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Replicate webhook (Standard Webhooks signature; completes trainings and images)',
         security: [],
+        // Not trusted (the signature covers the body only): it makes the provider's job findable
+        // from ours at Replicate, see the engine README.
+        querystring: z.object({
+          job: z.string().optional().describe('Our job id, set on the provider job we started'),
+        }),
         response: { 200: z.object({ received: z.literal(true) }), 400: errorSchema },
       },
     },

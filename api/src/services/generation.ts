@@ -1,5 +1,6 @@
 import { API_TEXT, validateModelSelection, validatePrompt } from '@app/shared/spec';
 import type { FastifyInstance } from 'fastify';
+import { engineOf } from '../engines/engine-runners';
 import { badRequest, notFound } from '../http-errors';
 import { onceFor } from '../jobs/idempotency';
 import type { Job, JobInputs } from '../jobs/queue';
@@ -7,8 +8,11 @@ import { pickDefaultModel } from './models';
 import type { UserRow } from './users';
 
 /**
- * The §5 rules in the spec's order: prompt, then models (1-2 of the caller's ready models).
- * Without `modelIds` (the older `/generate` client) the user's default model is used.
+ * The §5 rules in the spec's order: prompt, then models (1-2 of the caller's ready models), and
+ * then that two models were trained by the same engine: a generation runs on the engine that
+ * trained its models, so two engines' models cannot be combined (a client mistake, answered at
+ * once instead of with a failed job). Without `modelIds` (the older `/generate` client) the
+ * user's default model is used.
  */
 export async function checkGeneration(
   app: FastifyInstance,
@@ -29,11 +33,14 @@ export async function checkGeneration(
   }
   const selectionError = validateModelSelection(ids.length);
   if (selectionError) throw badRequest(selectionError);
+  const engines = new Set<string>();
   for (const id of ids) {
     const model = await app.models.findOwned(user.id, id);
     if (!model) throw notFound(API_TEXT.modelNotFound);
     if (model.status !== 'ready') throw badRequest(API_TEXT.modelNotReady);
+    engines.add(engineOf(model));
   }
+  if (engines.size > 1) throw badRequest(API_TEXT.modelsOfDifferentEngines);
   return ids;
 }
 

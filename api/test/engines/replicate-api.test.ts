@@ -90,7 +90,17 @@ describe('Replicate engine through the API', { timeout: 90_000 }, () => {
       resolution: '512,768,1024',
       autocaption: true,
     });
-    expect(training?.webhook).toBe(`${studio.running.config.publicUrl}/api/webhooks/replicate`);
+    const trainJob = await studio.running.app.db
+      .selectFrom('jobs')
+      .select(['id', 'provider_job_id'])
+      .where('model_id', '=', first)
+      .where('kind', '=', 'train')
+      .executeTakeFirstOrThrow();
+    // Our job id rides along, so the training can be found from our job without our database.
+    expect(training?.webhook).toBe(
+      `${studio.running.config.publicUrl}/api/webhooks/replicate?job=${trainJob.id}`,
+    );
+    expect(trainJob.provider_job_id).toBe(training?.id);
     expect(double.models.has(`${DOUBLE_OWNER}/studio-${first}`)).toBe(true);
     expect(double.deliveries).toEqual([{ jobId: training?.id, status: 'succeeded', answer: 200 }]);
     const row = await studio.running.app.db
@@ -102,13 +112,6 @@ describe('Replicate engine through the API', { timeout: 90_000 }, () => {
     expect(row.replicate_version).toMatch(
       new RegExp(`^${DOUBLE_OWNER}/studio-${first}:[0-9a-f]{64}$`),
     );
-    const job = await studio.running.app.db
-      .selectFrom('jobs')
-      .select('provider_job_id')
-      .where('model_id', '=', first)
-      .where('kind', '=', 'train')
-      .executeTakeFirstOrThrow();
-    expect(job.provider_job_id).toBe(training?.id);
 
     const generated = await studio.as(user, 'POST', '/api/generate/text-to-image', {
       json: { prompt: 'a natural portrait', aspect_ratio: '4:5', model_ids: [first] },
@@ -125,6 +128,9 @@ describe('Replicate engine through the API', { timeout: 90_000 }, () => {
     expect(Number.isInteger(single?.input.seed)).toBe(true);
     expect(single?.input).not.toHaveProperty('extra_lora');
     expect(single?.version).toBe(row.replicate_version?.split(':')[1]);
+    expect(single?.webhook).toBe(
+      `${studio.running.config.publicUrl}/api/webhooks/replicate?job=${generated.body.id}`,
+    );
 
     const second = await train('Lisa two', ids.slice(0, 5).reverse());
     const secondVersion = (

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { GENERATE_TEXT } from '@app/shared/spec';
+import { API_TEXT, GENERATE_TEXT } from '@app/shared/spec';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CpuEngine } from '../../src/engines/cpu/cpu-engine';
-import { MIXED_ENGINES_FAILURE } from '../../src/engines/engine-runners';
 import { TRAINING_FAILED } from '../../src/engines/replicate/replicate-engine';
-import { CANCELED_FAILURE } from '../../src/jobs/job-failures';
+import type { Engine, EngineContext } from '../../src/engines/engine';
+import { CANCELED_FAILURE, TransientJobError } from '../../src/jobs/job-failures';
 import { makeTempDir, removeDir } from '../helpers';
 import { makeAdmin, userIdOf } from '../support/fixtures';
 import { smallSubjectPhoto } from '../support/images';
@@ -287,7 +288,7 @@ describe('Replicate engine: webhooks, polls, failures, cancel', { timeout: 60_00
     }
   });
 
-  it('keeps generating with a model the CPU engine trained, and refuses to mix engines', async () => {
+  it('keeps generating with a model the CPU engine trained, and refuses to mix engines (400)', async () => {
     const { app } = studio.running;
     const userId = await userIdOf(studio, user);
     const cpuModel = randomUUID();
@@ -331,10 +332,41 @@ describe('Replicate engine: webhooks, polls, failures, cancel', { timeout: 60_00
     expect(image?.engine).toBe('builtin-cpu');
     expect(double.predictions()).toHaveLength(predictions);
 
+    // A client mistake, answered at once on every route that takes models; no job is queued.
+    const jobs = async () =>
+      (await app.db.selectFrom('jobs').select('id').where('user_id', '=', userId).execute()).length;
+    const before = await jobs();
+    const refused = { message: API_TEXT.modelsOfDifferentEngines };
     const mixed = await generate([readyModel, cpuModel]);
-    expect(await finishedJob(studio, user, mixed.body.id)).toMatchObject({
+    expect(mixed.status).toBe(400);
+    expect(mixed.body).toMatchObject(refused);
+    const legacy = await studio.as(user, 'POST', '/api/generate', {
+      json: { prompt: 'portrait', aspect_ratio: '1:1', model_ids: [cpuModel, readyModel] },
+    });
+    expect(legacy.status).toBe(400);
+    expect(legacy.body).toMatchObject(refused);
+    const form = new FormData();
+    form.set('prompt', 'a red scarf');
+    form.set('aspect_ratio', '1:1');
+    form.set('model_ids', JSON.stringify([readyModel, cpuModel]));
+    const photo = lisaPhotos[0]!.data;
+    const mask = await sharp(photo).greyscale().png().toBuffer();
+    form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'me.jpg');
+    form.set('mask', new Blob([new Uint8Array(mask)], { type: 'image/png' }), 'mask.png');
+    const edit = await studio.as(user, 'POST', '/api/generate/edit-image', { body: form });
+    expect(edit.status).toBe(400);
+    expect(edit.body).toMatchObject(refused);
+    expect(await jobs()).toBe(before);
+
+    // The runner's safety net, for a job that got past the check (queued before it existed).
+    const queued = await app.jobs.enqueue({
+      userId,
+      kind: 'generate',
+      input: { prompt: 'portrait', aspectRatio: '1:1', modelIds: [readyModel, cpuModel] },
+    });
+    expect(await finishedJob(studio, user, queued.id)).toMatchObject({
       status: 'failed',
-      error: MIXED_ENGINES_FAILURE,
+      error: API_TEXT.modelsOfDifferentEngines,
     });
   });
 });
@@ -408,6 +440,75 @@ describe('Replicate engine: a crash while training', { timeout: 60_000 }, () => 
     } finally {
       await second.stop();
       await stopWorker();
+    }
+  });
+
+  it('finds the training and the prediction an attempt started but never recorded', async () => {
+    double.behaviour = { ...double.behaviour, autoFinish: true, pageSize: 1 };
+    const window = newUser('Lisa Window');
+    const elsewhere: DoubleJob[] = [];
+    /**
+     * The crash window: Replicate has the provider job, our job has no id, and the attempt ends
+     * there (the process died). Meanwhile someone else starts a job on the account, so the next
+     * attempt's search has a newer job to page past.
+     */
+    const crashBeforeFirstSave = (engine: Engine): Engine => {
+      const once = (kind: DoubleJob['kind'], context: EngineContext): EngineContext => ({
+        ...context,
+        providerJob: {
+          ...context.providerJob,
+          save: async (id) => {
+            if (elsewhere.some((job) => job.kind === kind)) return context.providerJob.save(id);
+            elsewhere.push(double.startElsewhere(kind));
+            throw new TransientJobError('the process died here');
+          },
+        },
+      });
+      return {
+        name: engine.name,
+        train: (request, context) => engine.train(request, once('training', context)),
+        generate: (request, context) => engine.generate(request, once('prediction', context)),
+        edit: (request, context) => engine.edit(request, context),
+      };
+    };
+    const studio = await startReplicateStudio(double, { REPLICATE_POLL_SECONDS: '0.3' });
+    const worker = await startReplicateWorker(studio, crashBeforeFirstSave);
+    try {
+      await makeAdmin(studio, window);
+      const trainings = double.trainings().length;
+      const { modelId, jobId } = await startTraining(studio, window, await upload(studio, window));
+      const trained = await finishedJob(studio, window, jobId);
+      expect(trained.status).toBe('succeeded');
+      expect(await attempts(studio, jobId)).toBe(2);
+      const ours = double
+        .trainings()
+        .filter((training) => training.webhook?.endsWith(`?job=${jobId}`));
+      expect(ours).toHaveLength(1);
+      expect(double.trainings()).toHaveLength(trainings + 2);
+      expect(await providerJobId(studio, jobId)).toBe(ours[0]?.id);
+      // The newer job elsewhere was looked at (its list entry has no webhook) and passed over.
+      expect(double.requests).toContain(`GET /v1/trainings/${elsewhere[0]?.id}`);
+      expect(await model(studio, modelId)).toMatchObject({ status: 'ready', engine: 'replicate' });
+
+      const predictions = double.predictions().length;
+      const generated = await studio.as(window, 'POST', '/api/generate/text-to-image', {
+        json: { prompt: 'portrait', aspect_ratio: '1:1', model_ids: [modelId] },
+      });
+      const image = await finishedJob(studio, window, generated.body.id);
+      expect(image.status).toBe('succeeded');
+      expect(image.output).toHaveLength(1);
+      expect(await attempts(studio, generated.body.id)).toBe(2);
+      expect(double.predictions()).toHaveLength(predictions + 2);
+      expect(
+        double
+          .predictions()
+          .filter((prediction) => prediction.webhook?.endsWith(`?job=${generated.body.id}`)),
+      ).toHaveLength(1);
+      expect(double.canceled).toEqual([]);
+    } finally {
+      await studio.stop();
+      await worker.stop();
+      double.behaviour = { ...double.behaviour, pageSize: 100 };
     }
   });
 });

@@ -61,6 +61,8 @@ export interface Behaviour {
   failWith: string | null;
   /** The next `count` POSTs (creates, uploads) are answered with this HTTP status. */
   refusePosts: { status: number; count: number } | null;
+  /** Entries per page of `GET /v1/trainings` and `/v1/predictions` (Replicate: 100). */
+  pageSize: number;
 }
 
 const DEFAULT_BEHAVIOUR: Behaviour = {
@@ -71,6 +73,7 @@ const DEFAULT_BEHAVIOUR: Behaviour = {
   deliveries: 1,
   failWith: null,
   refusePosts: null,
+  pageSize: 100,
 };
 
 const TERMINAL = new Set<Status>(['succeeded', 'failed', 'canceled']);
@@ -97,7 +100,9 @@ const hex64 = () => randomBytes(32).toString('hex');
 /**
  * Replicate's documented HTTP API, the parts the engine uses, for the real `replicate` client:
  * models (get, create), files (multipart upload, authenticated download), trainings and
- * predictions (create, get, cancel), the default webhook secret, public output file URLs, and
+ * predictions (create, get, cancel, and the account's list: newest first, in cursor pages
+ * `{next, previous, results}` of the documented fields, which leave out the webhook), the default
+ * webhook secret, public output file URLs, and
  * webhooks signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`,
  * `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the `whsec_` secret).
  *
@@ -162,6 +167,21 @@ export class ReplicateDouble {
     await this.complete(job);
   }
 
+  /**
+   * A job someone else started on the account (the website, another app): it appears in the
+   * lists and never finishes.
+   */
+  startElsewhere(kind: DoubleJob['kind']): DoubleJob {
+    const job = this.newJob(
+      kind,
+      { input: {} },
+      `${TRAINER.owner}/${TRAINER.name}`,
+      TRAINER.version,
+    );
+    job.status = 'processing';
+    return job;
+  }
+
   /** Signs `body` the way Replicate does; `at` in seconds. */
   sign(id: string, at: number, body: string, secret = this.secret): string {
     const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
@@ -208,8 +228,36 @@ export class ReplicateDouble {
     return rest;
   }
 
+  /** A list entry: the fields Replicate's list documents (no webhook, no logs). */
+  private listed(job: DoubleJob) {
+    const {
+      kind: _kind,
+      webhook: _webhook,
+      webhook_events_filter: _filter,
+      logs: _logs,
+      ...rest
+    } = job;
+    return { ...rest, source: 'api' };
+  }
+
+  /** One page of the account's trainings or predictions, newest first; the cursor is opaque. */
+  private page(kind: DoubleJob['kind'], url: URL) {
+    const all = [...this.jobs.values()].filter((job) => job.kind === kind).reverse();
+    const cursor = url.searchParams.get('cursor');
+    const offset = cursor ? Number(Buffer.from(cursor, 'base64url').toString('utf8')) : 0;
+    const size = this.behaviour.pageSize;
+    const at = (start: number) =>
+      `${this.url}${url.pathname}?cursor=${Buffer.from(String(start)).toString('base64url')}`;
+    return {
+      next: offset + size < all.length ? at(offset + size) : null,
+      previous: offset > 0 ? at(Math.max(0, offset - size)) : null,
+      results: all.slice(offset, offset + size).map((job) => this.listed(job)),
+    };
+  }
+
   private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const path = new URL(request.url ?? '/', this.url).pathname;
+    const url = new URL(request.url ?? '/', this.url);
+    const path = url.pathname;
     this.requests.push(`${request.method} ${path}`);
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
@@ -237,7 +285,7 @@ export class ReplicateDouble {
           status: refuse.status,
         });
       }
-      const [status, body] = await this.route(request, path);
+      const [status, body] = await this.route(request, url);
       if (Buffer.isBuffer(body)) {
         response.writeHead(status, { 'content-type': 'application/octet-stream' });
         response.end(body);
@@ -249,7 +297,8 @@ export class ReplicateDouble {
     }
   }
 
-  private async route(request: IncomingMessage, path: string): Promise<[number, unknown]> {
+  private async route(request: IncomingMessage, url: URL): Promise<[number, unknown]> {
+    const path = url.pathname;
     const method = request.method ?? 'GET';
     const notFound: [number, unknown] = [
       404,
@@ -294,6 +343,8 @@ export class ReplicateDouble {
       return this.createPrediction(JSON.parse((await readBody(request)).toString('utf8')));
     }
 
+    if (method === 'GET' && path === '/v1/trainings') return [200, this.page('training', url)];
+    if (method === 'GET' && path === '/v1/predictions') return [200, this.page('prediction', url)];
     const job = /^\/v1\/(trainings|predictions)\/([\w-]+)(\/cancel)?$/.exec(path);
     const found = job && this.jobs.get(job[2] ?? '');
     if (!job || !found || `${found.kind}s` !== job[1]) return notFound;

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { ThreadedCpuEngine } from '../../src/engines/cpu/threaded-cpu-engine';
+import type { Engine } from '../../src/engines/engine';
 import { engineRunners } from '../../src/engines/engine-runners';
 import {
   REPLICATE_ENGINE_LIMITS,
@@ -43,9 +44,13 @@ export async function startReplicateStudio(
 /**
  * What main.ts runs with Replicate configured: new trainings there (face checks and scores in the
  * CPU engine's thread), models the CPU engine trained on the CPU. Stop the studio, then the
- * returned stop() ends the engine thread (main.ts does that in the app's onClose).
+ * returned stop() ends the engine thread (main.ts does that in the app's onClose). `wrap` lets a
+ * test put itself between the runners and the Replicate engine (to fail one step, say).
  */
-export async function startReplicateWorker(studio: Studio): Promise<{ stop(): Promise<void> }> {
+export async function startReplicateWorker(
+  studio: Studio,
+  wrap: (engine: Engine) => Engine = (engine) => engine,
+): Promise<{ stop(): Promise<void> }> {
   const { app, config } = studio.running;
   if (!app.replicate) throw new Error('Replicate is not configured');
   const cpuEngine = new ThreadedCpuEngine({
@@ -61,7 +66,7 @@ export async function startReplicateWorker(studio: Studio): Promise<{ stop(): Pr
   });
   await startJobWorker(
     app,
-    engineRunners(app, engine, [cpuEngine]),
+    engineRunners(app, wrap(engine), [cpuEngine]),
     REPLICATE_ENGINE_LIMITS,
     REPLICATE_WORKER_CONCURRENCY,
   );

@@ -244,6 +244,8 @@ export const API_TEXT = {
   modelNotFound: 'Model not found',
   jobNotFound: 'Job not found',
   modelNotReady: 'Only ready models can be used',
+  modelsOfDifferentEngines:
+    'These two models were trained by different engines and cannot be combined. Pick models from the same engine.',
   onlyReadyModelDeletable: 'Only a ready model can be deleted',
   modelAlreadyTraining: 'A model is already training',
   reorderMismatch: 'The list must name each of your models exactly once',

@@ -1,7 +1,7 @@
 import { GENERATE_TEXT } from '@app/shared/spec';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { parseProgressFromLogs } from 'replicate';
+import { parseProgressFromLogs, type Prediction, type Training } from 'replicate';
 import type { Database } from '../../db/schema';
 import { CANCELED_FAILURE, JobFailure, TransientJobError } from '../../jobs/job-failures';
 import type { KindLimits } from '../../jobs/lease-store';
@@ -12,6 +12,7 @@ import type {
   EngineContext,
   EngineImage,
   GenerateRequest,
+  ProviderJobRecord,
   TrainRequest,
   TrainResult,
 } from '../engine';
@@ -44,6 +45,13 @@ const OUTCOME_CHECK_MS = 2_000;
  */
 const DESTINATION_HARDWARE = 'cpu';
 const VERSION = /^([\w.-]+)\/([\w.-]+):(\w+)$/;
+/**
+ * The search for a provider job an earlier attempt started stops at ones created this long
+ * before our job: allowance for the two clocks, which only ever differ by moments.
+ */
+const CLOCK_SKEW_MS = 60_000;
+/** The webhook URL's query parameter that carries our job id (see `webhookFor`). */
+const JOB_PARAMETER = 'job';
 
 /** The reference descriptors of a model's usable photos: identity scores compare against them. */
 export const referencesKey = (userId: string, modelId: string) =>
@@ -63,6 +71,12 @@ export function withTriggerWords(prompt: string, triggerWords: readonly string[]
 function loraReference(version: string): string {
   const [, owner, name, id] = VERSION.exec(version) ?? [];
   return `${owner}/${name}/${id}`;
+}
+
+/** Our job id in a provider job's webhook URL, or null (no webhook, or not one of ours). */
+function jobOfWebhook(webhook: string | undefined): string | null {
+  if (!webhook || !URL.canParse(webhook)) return null;
+  return new URL(webhook).searchParams.get(JOB_PARAMETER);
 }
 
 function httpStatus(error: unknown): number | undefined {
@@ -94,7 +108,9 @@ export interface ReplicateEngineOptions {
 /**
  * The production engine: FLUX LoRA trainings (`ostris/flux-dev-lora-trainer`) and generations
  * on Replicate through the official client. Every provider job's id is recorded on our job
- * before waiting, so a restart resumes it; the wait ends on the signed webhook (stored in
+ * before waiting, so a restart resumes it; and our job id rides in its webhook URL, so a restart
+ * that finds no id recorded (the process died in between) finds the provider job at Replicate
+ * instead of paying for another. The wait ends on the signed webhook (stored in
  * `replicate_outcomes`, announced in this process) or on our own poll, whichever comes first.
  * See the engine README.
  */
@@ -127,13 +143,13 @@ export class ReplicateEngine implements Engine {
       'application/json',
     );
 
-    const recorded = await providerJob.load();
-    const training = recorded
-      ? await this.call('training lookup', TRAINING_FAILED, signal, () =>
-          this.client.trainings.get(recorded, { signal }),
-        )
-      : await this.startTraining(request, review, signal);
-    if (!recorded) await providerJob.save(training.id);
+    const training = await this.providerJobFor(
+      'training',
+      this.config.trainer.version,
+      context,
+      TRAINING_FAILED,
+      () => this.startTraining(request, review, providerJob.jobId, signal),
+    );
 
     const done = await this.settle('training', training, context, this.config.trainingTimeoutMs, {
       from: 0.1,
@@ -199,12 +215,86 @@ export class ReplicateEngine implements Engine {
     };
   }
 
+  /**
+   * The provider job behind our job: the one an earlier attempt recorded; else one an earlier
+   * attempt started but never recorded (found at Replicate by our job id); else a new one from
+   * `start`. Its id is recorded before the caller waits on it.
+   */
+  private async providerJobFor(
+    kind: 'training' | 'prediction',
+    version: string,
+    { providerJob, signal }: EngineContext,
+    failure: string,
+    start: () => Promise<ProviderJob>,
+  ): Promise<ProviderJob> {
+    const recorded = await providerJob.load();
+    if (recorded) {
+      return this.call(`${kind} lookup`, failure, signal, () =>
+        this.lookUp(kind, recorded, signal),
+      );
+    }
+    const started =
+      (await this.call(`${kind} search`, failure, signal, () =>
+        this.findStarted(kind, version, providerJob, signal),
+      )) ?? (await start());
+    await providerJob.save(started.id);
+    return started;
+  }
+
+  /**
+   * The provider job of `version` whose webhook URL names our job, searched newest first through
+   * the account's list (cursor pages) down to our job's creation. The list may leave the webhook
+   * out (its documented entries do), so a candidate of the right version is fetched whole.
+   */
+  private async findStarted(
+    kind: 'training' | 'prediction',
+    version: string,
+    record: ProviderJobRecord,
+    signal: AbortSignal,
+  ): Promise<ProviderJob | undefined> {
+    const oldest = Date.parse(record.jobCreatedAt) - CLOCK_SKEW_MS;
+    const pages = this.client.paginate<Training | Prediction>(
+      () =>
+        kind === 'training'
+          ? this.client.trainings.list({ signal })
+          : this.client.predictions.list({ signal }),
+      { signal },
+    );
+    for await (const page of pages) {
+      for (const listed of page) {
+        if (Date.parse(listed.created_at) < oldest) return undefined;
+        if (listed.version !== version) continue;
+        const whole = listed.webhook ? listed : await this.lookUp(kind, listed.id, signal);
+        if (jobOfWebhook(whole.webhook) === record.jobId) return whole;
+      }
+    }
+    return undefined;
+  }
+
+  private lookUp(
+    kind: 'training' | 'prediction',
+    id: string,
+    signal: AbortSignal,
+  ): Promise<Training | Prediction> {
+    return kind === 'training'
+      ? this.client.trainings.get(id, { signal })
+      : this.client.predictions.get(id, { signal });
+  }
+
+  /** Our webhook, tagged with our job id: how a provider job is found from ours. */
+  private webhookFor(jobId: string): string {
+    const url = new URL(this.config.webhookUrl);
+    url.searchParams.set(JOB_PARAMETER, jobId);
+    return url.href;
+  }
+
   private async startTraining(
     request: TrainRequest,
     review: FaceReview,
+    jobId: string,
     signal: AbortSignal,
   ): Promise<ProviderJob> {
-    const { owner, trainer, training, webhookUrl } = this.config;
+    const { owner, trainer, training } = this.config;
     const name = destinationName(request.modelId);
     await this.call('destination model', TRAINING_FAILED, signal, () =>
       this.ensureDestination(name, signal),
@@ -227,7 +317,7 @@ export class ReplicateEngine implements Engine {
           resolution: training.resolution,
           autocaption: training.autocaption,
         },
-        webhook: webhookUrl,
+        webhook: this.webhookFor(jobId),
         webhook_events_filter: ['completed'],
         signal,
       }),
@@ -285,21 +375,18 @@ export class ReplicateEngine implements Engine {
     const { signal, providerJob } = context;
     const [first] = models;
     if (!first) throw new JobFailure(failure);
-    const recorded = await providerJob.load();
-    const prediction = recorded
-      ? await this.call('prediction lookup', failure, signal, () =>
-          this.client.predictions.get(recorded, { signal }),
-        )
-      : await this.call('prediction start', failure, signal, () =>
-          this.client.predictions.create({
-            version: VERSION.exec(first.version)?.[3] ?? first.version,
-            input,
-            webhook: this.config.webhookUrl,
-            webhook_events_filter: ['completed'],
-            signal,
-          }),
-        );
-    if (!recorded) await providerJob.save(prediction.id);
+    const version = VERSION.exec(first.version)?.[3] ?? first.version;
+    const prediction = await this.providerJobFor('prediction', version, context, failure, () =>
+      this.call('prediction start', failure, signal, () =>
+        this.client.predictions.create({
+          version,
+          input,
+          webhook: this.webhookFor(providerJob.jobId),
+          webhook_events_filter: ['completed'],
+          signal,
+        }),
+      ),
+    );
 
     const done = await this.settle(
       'prediction',
@@ -396,9 +483,7 @@ export class ReplicateEngine implements Engine {
     signal: AbortSignal,
   ): Promise<ProviderJob> {
     try {
-      return kind === 'training'
-        ? await this.client.trainings.get(current.id, { signal })
-        : await this.client.predictions.get(current.id, { signal });
+      return await this.lookUp(kind, current.id, signal);
     } catch (error) {
       if (signal.aborted || !isTransient(error)) throw error;
       this.options.log.warn({ err: error, [kind]: current.id }, 'Replicate poll failed');
