@@ -8,14 +8,7 @@ import {
 } from '@app/identity';
 import { buildApp } from './app';
 import { EMBEDDED_USER_POOL_ENDPOINT, loadConfig, type AppConfig } from './config';
-import { threadedCpuEngine } from './engines/cpu/threaded-cpu-engine';
-import { engineRunners } from './engines/engine-runners';
-import {
-  REPLICATE_ENGINE_LIMITS,
-  REPLICATE_WORKER_CONCURRENCY,
-  ReplicateEngine,
-} from './engines/replicate/replicate-engine';
-import { startJobWorker } from './jobs/start-worker';
+import { startEngines } from './engines/start-engines';
 import { IDENTITY_PREFIX } from './paths';
 
 function configOrExit(): AppConfig {
@@ -60,28 +53,10 @@ if (config.cognito.userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) {
   }
 }
 
-// The built-in CPU engine runs in a worker thread. With Replicate configured, new trainings run
-// there (its face checks and identity scores in the CPU engine's thread); models the CPU engine
-// trained keep generating on it. JOB_WORKER=false: a web-only process, other processes run jobs.
+// JOB_WORKER=false: a web-only process; the processes sharing its database run the jobs.
 if (config.jobWorker) {
-  const cpuEngine = threadedCpuEngine(app, config);
-  if (app.replicate) {
-    const replicate = new ReplicateEngine({
-      service: app.replicate,
-      db: app.db,
-      storage: app.storage,
-      log: app.log.child({ component: 'replicate' }),
-      faces: cpuEngine,
-    });
-    await startJobWorker(
-      app,
-      engineRunners(app, replicate, [cpuEngine]),
-      REPLICATE_ENGINE_LIMITS,
-      REPLICATE_WORKER_CONCURRENCY,
-    );
-  } else {
-    await startJobWorker(app, engineRunners(app, cpuEngine));
-  }
+  const engines = await startEngines(app, config);
+  app.addHook('onClose', () => engines.close());
 } else {
   app.log.info('job worker off (JOB_WORKER=false): jobs run in the processes that have it on');
 }

@@ -21,6 +21,19 @@ export const INTERRUPTED_FAILURE =
 /** Shown on a training the user canceled. */
 export const CANCELED_FAILURE = 'Training was canceled.';
 
+/** A provider's training failed or could not be started; the details go to the log. */
+export const TRAINING_FAILED =
+  'Training failed at the image service. Please try again, perhaps with other photos.';
+
+/** A provider's training ran past its configured limit and was stopped. */
+export const TRAINING_TIMED_OUT = 'Training took too long and was stopped. Please try again.';
+
+/** Between retries of a provider that is down or rate-limiting. */
+export const SERVICE_UNAVAILABLE = 'The image service is not reachable right now; retrying.';
+
+/** A model marked as trained by a provider, without the version that provider returned. */
+export const NOT_TRAINED_HERE = 'This model has no trained version; train it again.';
+
 /** Exponential backoff: base, 2x base, 4x base ... capped. Attempt 1 is the first run. */
 export function backoffMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));

@@ -3,7 +3,7 @@ import { API_TEXT, GENERATE_TEXT } from '@app/shared/spec';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CpuEngine } from '../../src/engines/cpu/cpu-engine';
-import { TRAINING_FAILED } from '../../src/engines/replicate/replicate-engine';
+import { TRAINING_FAILED } from '../../src/jobs/job-failures';
 import type { Engine, EngineContext } from '../../src/engines/engine';
 import { CANCELED_FAILURE, TransientJobError } from '../../src/jobs/job-failures';
 import { makeTempDir, removeDir } from '../helpers';

@@ -1,13 +1,6 @@
 import { createServer } from 'node:net';
-import { ThreadedCpuEngine } from '../../src/engines/cpu/threaded-cpu-engine';
 import type { Engine } from '../../src/engines/engine';
-import { engineRunners } from '../../src/engines/engine-runners';
-import {
-  REPLICATE_ENGINE_LIMITS,
-  REPLICATE_WORKER_CONCURRENCY,
-  ReplicateEngine,
-} from '../../src/engines/replicate/replicate-engine';
-import { startJobWorker } from '../../src/jobs/start-worker';
+import { startEngines } from '../../src/engines/start-engines';
 import type { ReplicateDouble } from './replicate-double';
 import { startStudio, type Studio } from './studio';
 
@@ -42,33 +35,16 @@ export async function startReplicateStudio(
 }
 
 /**
- * What main.ts runs with Replicate configured: new trainings there (face checks and scores in the
- * CPU engine's thread), models the CPU engine trained on the CPU. Stop the studio, then the
- * returned stop() ends the engine thread (main.ts does that in the app's onClose). `wrap` lets a
- * test put itself between the runners and the Replicate engine (to fail one step, say).
+ * What main.ts runs with Replicate configured. Stop the studio, then the returned stop() ends the
+ * engine thread (main.ts does that in the app's onClose). `wrap` lets a test put itself between
+ * the runners and the Replicate engine (to fail one step, say).
  */
 export async function startReplicateWorker(
   studio: Studio,
-  wrap: (engine: Engine) => Engine = (engine) => engine,
+  wrap?: (engine: Engine) => Engine,
 ): Promise<{ stop(): Promise<void> }> {
   const { app, config } = studio.running;
   if (!app.replicate) throw new Error('Replicate is not configured');
-  const cpuEngine = new ThreadedCpuEngine({
-    dataDir: config.dataDir,
-    urlSigningSecret: app.urlSigningSecret,
-  });
-  const engine = new ReplicateEngine({
-    service: app.replicate,
-    db: app.db,
-    storage: app.storage,
-    log: app.log,
-    faces: cpuEngine,
-  });
-  await startJobWorker(
-    app,
-    engineRunners(app, wrap(engine), [cpuEngine]),
-    REPLICATE_ENGINE_LIMITS,
-    REPLICATE_WORKER_CONCURRENCY,
-  );
-  return { stop: () => cpuEngine.close() };
+  const engines = await startEngines(app, config, wrap);
+  return { stop: () => engines.close() };
 }

@@ -1,6 +1,4 @@
 import { Worker } from 'node:worker_threads';
-import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../config';
 import { JobFailure, TransientJobError } from '../../jobs/job-failures';
 import type {
   CallContext,
@@ -199,18 +197,4 @@ export class ThreadedCpuEngine implements Engine, FaceAnalysis {
     this.worker = worker;
     return worker;
   }
-}
-
-/** The engine `main.ts` runs jobs on: its thread is terminated when the app closes. */
-export function threadedCpuEngine(
-  app: FastifyInstance,
-  config: Pick<AppConfig, 'dataDir' | 's3'>,
-): ThreadedCpuEngine {
-  const engine = new ThreadedCpuEngine({
-    dataDir: config.dataDir,
-    urlSigningSecret: app.urlSigningSecret,
-    ...(config.s3 ? { s3: config.s3 } : {}),
-  });
-  app.addHook('onClose', () => engine.close());
-  return engine;
 }

@@ -3,7 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { parseProgressFromLogs, type Prediction, type Training } from 'replicate';
 import type { Database } from '../../db/schema';
-import { CANCELED_FAILURE, JobFailure, TransientJobError } from '../../jobs/job-failures';
+import {
+  CANCELED_FAILURE,
+  JobFailure,
+  NOT_TRAINED_HERE,
+  SERVICE_UNAVAILABLE,
+  TRAINING_FAILED,
+  TRAINING_TIMED_OUT,
+  TransientJobError,
+} from '../../jobs/job-failures';
 import type { KindLimits } from '../../jobs/lease-store';
 import type { Storage } from '../../storage/storage';
 import type {
@@ -30,12 +38,6 @@ import { withTrainingZip } from './training-zip';
 export const REPLICATE_ENGINE_LIMITS: KindLimits = { train: 5, generate: 4, edit: 4 };
 /** Jobs one worker runs at once with Replicate selected (most of them just wait). */
 export const REPLICATE_WORKER_CONCURRENCY = 8;
-
-export const TRAINING_FAILED =
-  'Training failed at the image service. Please try again, perhaps with other photos.';
-export const TRAINING_TIMED_OUT = 'Training took too long and was stopped. Please try again.';
-export const SERVICE_UNAVAILABLE = 'The image service is not reachable right now; retrying.';
-export const NOT_TRAINED_HERE = 'This model has no trained version; train it again.';
 
 /** How often a waiting job reads the outcomes a webhook in another process may have stored. */
 const OUTCOME_CHECK_MS = 2_000;

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+import { startJobWorker } from '../jobs/start-worker';
+import { ThreadedCpuEngine } from './cpu/threaded-cpu-engine';
+import type { Engine } from './engine';
+import { engineRunners } from './engine-runners';
+import {
+  REPLICATE_ENGINE_LIMITS,
+  REPLICATE_WORKER_CONCURRENCY,
+  ReplicateEngine,
+} from './replicate/replicate-engine';
+
+export interface RunningEngines {
+  /** Ends the CPU engine's thread; the job worker itself stops with the app. */
+  close(): Promise<void>;
+}
+
+/**
+ * The job worker over this process's engines. The built-in CPU engine runs in a worker thread.
+ * With Replicate configured, new trainings run there (their face checks and identity scores in
+ * the CPU engine's thread), and models the CPU engine trained keep generating on it. `wrap` lets
+ * a test stand between the runners and the leading engine.
+ */
+export async function startEngines(
+  app: FastifyInstance,
+  config: Pick<AppConfig, 'dataDir' | 's3'>,
+  wrap: (engine: Engine) => Engine = (engine) => engine,
+): Promise<RunningEngines> {
+  const cpuEngine = new ThreadedCpuEngine({
+    dataDir: config.dataDir,
+    urlSigningSecret: app.urlSigningSecret,
+    ...(config.s3 ? { s3: config.s3 } : {}),
+  });
+  if (app.replicate) {
+    const replicate = new ReplicateEngine({
+      service: app.replicate,
+      db: app.db,
+      storage: app.storage,
+      log: app.log.child({ component: 'replicate' }),
+      faces: cpuEngine,
+    });
+    await startJobWorker(
+      app,
+      engineRunners(app, wrap(replicate), [cpuEngine]),
+      REPLICATE_ENGINE_LIMITS,
+      REPLICATE_WORKER_CONCURRENCY,
+    );
+  } else {
+    await startJobWorker(app, engineRunners(app, wrap(cpuEngine)));
+  }
+  return { close: () => cpuEngine.close() };
+}
