@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CpuEngine } from '../../src/engines/cpu/cpu-engine';
 import { engineRunners } from '../../src/engines/engine-runners';
 import { startJobWorker } from '../../src/jobs/start-worker';
-import { makeAdmin } from '../support/fixtures';
+import { makeAdmin, trainToEnd, uploadJpegs } from '../support/fixtures';
 import { smallSubjectPhoto } from '../support/images';
 import { newUser, startStudio, type Studio } from '../support/studio';
 
@@ -23,51 +23,16 @@ describe('built-in engine through the API', { timeout: 60_000 }, () => {
   });
   afterAll(() => studio.stop());
 
-  async function upload(files: { data: Buffer; filename: string }[]): Promise<string[]> {
-    const ids: string[] = [];
-    for (const file of files) {
-      const response = await studio.as(user, 'POST', '/api/media/upload', {
-        json: {
-          photos: [
-            {
-              imageBase64: file.data.toString('base64'),
-              filename: file.filename,
-              contentType: 'image/jpeg',
-              caption: '',
-            },
-          ],
-        },
-      });
-      expect(response.status).toBe(200);
-      ids.push(response.body.items[0].imageId);
-    }
-    return ids;
-  }
-
   async function train(name: string, photoIds: string[]): Promise<string> {
-    const started = await studio.as(user, 'POST', '/api/media/start-training', {
-      json: { modelName: name, triggerWord: '', photoIds },
+    const { modelId, status } = await trainToEnd(studio, user, name, photoIds);
+    expect(status).toMatchObject({
+      status: 'ready',
+      jobStatus: 'succeeded',
+      progress: 1,
+      failureReason: null,
     });
-    expect(started.status).toBe(202);
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const status = await studio.as(user, 'GET', '/api/user/training-status');
-      const model = status.body.models.find(
-        (entry: { modelId: string }) => entry.modelId === started.body.modelId,
-      );
-      if (model.status !== 'training') {
-        expect(model).toMatchObject({
-          status: 'ready',
-          jobStatus: 'succeeded',
-          progress: 1,
-          failureReason: null,
-        });
-        expect(model.elapsedSeconds).toBeGreaterThanOrEqual(0);
-        return started.body.modelId as string;
-      }
-      if (Date.now() > deadline) throw new Error('training did not finish');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    expect(status.elapsedSeconds).toBeGreaterThanOrEqual(0);
+    return modelId;
   }
 
   it('trains, reports the unusable photo, and generates images with identity scores', async () => {
@@ -79,7 +44,7 @@ describe('built-in engine through the API', { timeout: 60_000 }, () => {
       })),
     );
     const group = { data: await smallSubjectPhoto(...GROUP), filename: 'group.jpg' };
-    const ids = await upload([...photos, group]);
+    const ids = await uploadJpegs(studio, user, [...photos, group]);
     const first = await train('Lisa', ids);
 
     const models = await studio.as(user, 'GET', '/api/user');

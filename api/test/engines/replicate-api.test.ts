@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAdmin } from '../support/fixtures';
+import { makeAdmin, trainToEnd, uploadJpegs } from '../support/fixtures';
 import { smallSubjectPhoto } from '../support/images';
 import { DOUBLE_OWNER, ReplicateDouble } from '../support/replicate-double';
 import { startReplicateStudio, startReplicateWorker } from '../support/replicate-studio';
@@ -31,43 +31,10 @@ describe('Replicate engine through the API', { timeout: 90_000 }, () => {
     await double.close();
   });
 
-  async function upload(files: { data: Buffer; filename: string }[]): Promise<string[]> {
-    const response = await studio.as(user, 'POST', '/api/media/upload', {
-      json: {
-        photos: files.map((file) => ({
-          imageBase64: file.data.toString('base64'),
-          filename: file.filename,
-          contentType: 'image/jpeg',
-          caption: '',
-        })),
-      },
-    });
-    expect(response.status).toBe(200);
-    return response.body.items.map((item: { imageId: string }) => item.imageId);
-  }
-
   async function train(name: string, photoIds: string[]): Promise<string> {
-    const started = await studio.as(user, 'POST', '/api/media/start-training', {
-      json: { modelName: name, triggerWord: '', photoIds },
-    });
-    expect(started.status).toBe(202);
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const status = await studio.as(user, 'GET', '/api/user/training-status');
-      const model = status.body.models.find(
-        (entry: { modelId: string }) => entry.modelId === started.body.modelId,
-      );
-      if (model.status !== 'training') {
-        expect(model).toMatchObject({
-          status: 'ready',
-          jobStatus: 'succeeded',
-          failureReason: null,
-        });
-        return started.body.modelId as string;
-      }
-      if (Date.now() > deadline) throw new Error('training did not finish');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const { modelId, status } = await trainToEnd(studio, user, name, photoIds);
+    expect(status).toMatchObject({ status: 'ready', jobStatus: 'succeeded', failureReason: null });
+    return modelId;
   }
 
   it('trains on Replicate, generates with one and two models, edits, and lists the images', async () => {
@@ -78,7 +45,7 @@ describe('Replicate engine through the API', { timeout: 90_000 }, () => {
         filename,
       })),
     );
-    const ids = await upload(photos);
+    const ids = await uploadJpegs(studio, user, photos);
     const first = await train('Lisa', ids);
 
     const [training] = double.trainings();

@@ -65,3 +65,50 @@ export async function makeAdmin(studio: Studio, user: TestUser): Promise<void> {
     .where('id', '=', await userIdOf(studio, user))
     .execute();
 }
+
+/** Real JPEG photos through the base64 route in one request, ids in order. */
+export async function uploadJpegs(
+  studio: Studio,
+  user: TestUser,
+  files: readonly { data: Buffer; filename: string }[],
+): Promise<string[]> {
+  const response = await studio.as(user, 'POST', '/api/media/upload', {
+    json: {
+      photos: files.map((file) => ({
+        imageBase64: file.data.toString('base64'),
+        filename: file.filename,
+        contentType: 'image/jpeg',
+        caption: '',
+      })),
+    },
+  });
+  if (response.status !== 200) throw new Error(`upload failed: ${JSON.stringify(response.body)}`);
+  return response.body.items.map((item: { imageId: string }) => item.imageId);
+}
+
+/**
+ * Starts a training and follows /user/training-status until its model leaves 'training' (within
+ * 30 s): the model's last status entry, for the caller to check.
+ */
+export async function trainToEnd(
+  studio: Studio,
+  user: TestUser,
+  modelName: string,
+  photoIds: readonly string[],
+): Promise<{ modelId: string; status: Record<string, unknown> }> {
+  const started = await studio.as(user, 'POST', '/api/media/start-training', {
+    json: { modelName, triggerWord: '', photoIds },
+  });
+  if (started.status !== 202) throw new Error(`training refused: ${JSON.stringify(started.body)}`);
+  const modelId: string = started.body.modelId;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const response = await studio.as(user, 'GET', '/api/user/training-status');
+    const status = (response.body.models as { modelId: string; status: string }[]).find(
+      (entry) => entry.modelId === modelId,
+    );
+    if (status && status.status !== 'training') return { modelId, status };
+    if (Date.now() > deadline) throw new Error('training did not finish');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
