@@ -86,6 +86,7 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
         { name: '0004_postgres_portability' },
         { name: '0005_media_failure_reason' },
         { name: '0006_replicate_engine' },
+        { name: '0007_collation_and_lookups' },
       ]);
     } finally {
       await app.close();
@@ -125,6 +126,21 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
           .values({ id: crypto.randomUUID(), ...user })
           .execute(),
       ).rejects.toThrow(/unique/i);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it.runIf(dialect === 'postgres')('gives every text column the "C" collation', async () => {
+    const { app } = await start();
+    try {
+      const { rows } = await sql<{ column: string }>`
+        SELECT table_name || '.' || column_name AS column FROM information_schema.columns
+        WHERE table_schema = current_schema() AND data_type = 'text'
+          AND collation_name IS DISTINCT FROM 'C' AND table_name NOT LIKE 'kysely%'`.execute(
+        app.db,
+      );
+      expect(rows).toEqual([]);
     } finally {
       await app.close();
     }

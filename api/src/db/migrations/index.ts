@@ -6,6 +6,7 @@ import * as jobWorker from './0003_job_worker';
 import * as postgresPortability from './0004_postgres_portability';
 import * as mediaFailureReason from './0005_media_failure_reason';
 import * as replicateEngine from './0006_replicate_engine';
+import * as collationAndLookups from './0007_collation_and_lookups';
 
 /**
  * A Kysely migration that may ask which dialect it runs on (Kysely does not tell, by design).
@@ -28,4 +29,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0004_postgres_portability': postgresPortability,
   '0005_media_failure_reason': mediaFailureReason,
   '0006_replicate_engine': replicateEngine,
+  '0007_collation_and_lookups': collationAndLookups,
 };
