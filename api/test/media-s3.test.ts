@@ -101,16 +101,44 @@ describe('media with S3 storage', { timeout: 60_000 }, () => {
     expect(original.includes('TestCam')).toBe(false);
   });
 
-  it('removes an upload that was PUT but never used, object included, after an hour', async () => {
+  it('an hour on, checks and keeps uploads that arrived, removes those that never did', async () => {
     const user = newUser();
-    const [id] = await upload(user, [
-      { filename: 'x.jpg', type: 'image/jpeg', bytes: facePhoto(0) },
+    const [arrived, interrupted, neverSent] = await targets(user, [
+      { filename: 'arrived.jpg', type: 'image/jpeg', bytes: facePhoto(0) },
+      { filename: 'interrupted.jpg', type: 'image/jpeg', bytes: facePhoto(1) },
+      { filename: 'never.jpg', type: 'image/jpeg', bytes: facePhoto(0) },
     ]);
-    expect(keysOf(id!)).toHaveLength(1);
-    const later = new Date(Date.now() + ABANDONED_UPLOAD_AGE_MS + 1000);
+    for (const [target, bytes] of [
+      [arrived!, facePhoto(0)],
+      [interrupted!, facePhoto(1)],
+    ] as const) {
+      const put = await fetch(target.presignedUrl, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/jpeg' },
+        body: bytes,
+      });
+      expect(put.status).toBe(200);
+    }
     const { db, media } = studio.running.app;
-    expect(await sweepAbandonedUploads(db, media, later)).toContain(id);
-    expect(keysOf(id!)).toEqual([]);
+    // A process died in the middle of checking this one.
+    await db
+      .updateTable('media')
+      .set({ status: 'receiving' })
+      .where('id', '=', interrupted!.imageId)
+      .execute();
+
+    const later = new Date(Date.now() + ABANDONED_UPLOAD_AGE_MS + 1000);
+    expect(await sweepAbandonedUploads(db, media, later)).toEqual([neverSent!.imageId]);
+    const photos = await studio.as(user, 'GET', '/api/media/training-photos');
+    expect(photos.body.items.map((item: { imageId: string }) => item.imageId).sort()).toEqual(
+      [arrived!.imageId, interrupted!.imageId].sort(),
+    );
+    expect(keysOf(arrived!.imageId).map((key) => key.split('/').pop())).toEqual([
+      'original',
+      'thumbnail',
+      'web',
+    ]);
+    expect(keysOf(neverSent!.imageId)).toEqual([]);
   });
 
   it('checks them on listing too, once even when asked concurrently', async () => {

@@ -239,8 +239,13 @@ export class MediaService {
    * our own target. Rows whose bytes have not arrived stay pending. `ids`: only these (still only
    * the user's); omitted: all the user's pending rows.
    */
+  /** Storage the browser uploads to directly (S3), whose uploads are checked on first use. */
+  get hasDirectUploads(): boolean {
+    return this.storage.presignedPut !== undefined;
+  }
+
   async finalizeUploads(userId: string, ids?: readonly string[]): Promise<void> {
-    if (!this.storage.presignedPut || ids?.length === 0) return;
+    if (!this.hasDirectUploads || ids?.length === 0) return;
     let query = this.db
       .selectFrom('media')
       .selectAll()
