@@ -18,6 +18,9 @@ export const UNEXPECTED_FAILURE = 'Something went wrong while processing this jo
 export const INTERRUPTED_FAILURE =
   'The job was interrupted too many times (the server stopped while it ran).';
 
+/** Shown while a job waits for its next attempt after its worker lost it. */
+export const INTERRUPTED_RETRYING = 'Interrupted; retrying.';
+
 /** Shown on a training the user canceled. */
 export const CANCELED_FAILURE = 'Training was canceled.';
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database, JobsTable } from '../db/schema';
-import { INTERRUPTED_FAILURE } from './job-failures';
+import { INTERRUPTED_FAILURE, INTERRUPTED_RETRYING } from './job-failures';
 import type {
   ClaimRequest,
   ExpiryPolicy,
@@ -205,7 +205,7 @@ export abstract class KyselyLeaseStore implements JobLeaseStore {
         await this.retryLater(
           job,
           owner,
-          'Interrupted; retrying.',
+          INTERRUPTED_RETRYING,
           policy.retryAt(job.attempts, now),
           now,
         )

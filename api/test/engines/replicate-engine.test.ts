@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CpuEngine } from '../../src/engines/cpu/cpu-engine';
 import { TRAINING_FAILED } from '../../src/jobs/job-failures';
 import type { Engine, EngineContext } from '../../src/engines/engine';
-import { CANCELED_FAILURE, TransientJobError } from '../../src/jobs/job-failures';
+import { CANCELED_FAILURE } from '../../src/jobs/job-failures';
 import { makeTempDir, removeDir } from '../helpers';
 import { makeAdmin, userIdOf } from '../support/fixtures';
 import { smallSubjectPhoto } from '../support/images';
@@ -449,8 +449,9 @@ describe('Replicate engine: a crash while training', { timeout: 60_000 }, () => 
     const elsewhere: DoubleJob[] = [];
     /**
      * The crash window: Replicate has the provider job, our job has no id, and the attempt ends
-     * there (the process died). Meanwhile someone else starts a job on the account, so the next
-     * attempt's search has a newer job to page past.
+     * there (here the database write fails; a killed process ends it the same way, through its
+     * expired lease). Meanwhile someone else starts a job on the account, so the next attempt's
+     * search has a newer job to page past.
      */
     const crashBeforeFirstSave = (engine: Engine): Engine => {
       const once = (kind: DoubleJob['kind'], context: EngineContext): EngineContext => ({
@@ -460,7 +461,8 @@ describe('Replicate engine: a crash while training', { timeout: 60_000 }, () => 
           save: async (id) => {
             if (elsewhere.some((job) => job.kind === kind)) return context.providerJob.save(id);
             elsewhere.push(double.startElsewhere(kind));
-            throw new TransientJobError('the process died here');
+            // What the database throws when the write fails: not one of our job errors.
+            throw new Error('connection terminated unexpectedly');
           },
         },
       });

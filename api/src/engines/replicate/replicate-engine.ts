@@ -5,6 +5,7 @@ import { parseProgressFromLogs, type Prediction, type Training } from 'replicate
 import type { Database } from '../../db/schema';
 import {
   CANCELED_FAILURE,
+  INTERRUPTED_RETRYING,
   JobFailure,
   NOT_TRAINED_HERE,
   SERVICE_UNAVAILABLE,
@@ -239,7 +240,13 @@ export class ReplicateEngine implements Engine {
       (await this.call(`${kind} search`, failure, signal, () =>
         this.findStarted(kind, version, providerJob, signal),
       )) ?? (await start());
-    await providerJob.save(started.id);
+    await providerJob.save(started.id).catch((error: unknown) => {
+      // Not a failure of the job: the next attempt finds this provider job by our job id and
+      // adopts it, so nothing is started (or paid for) twice.
+      throw error instanceof TransientJobError
+        ? error
+        : new TransientJobError(INTERRUPTED_RETRYING, { cause: error });
+    });
     return started;
   }
 
