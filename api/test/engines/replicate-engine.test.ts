@@ -3,9 +3,8 @@ import { API_TEXT, GENERATE_TEXT } from '@app/shared/spec';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CpuEngine } from '../../src/engines/cpu/cpu-engine';
-import { TRAINING_FAILED } from '../../src/jobs/job-failures';
 import type { Engine, EngineContext } from '../../src/engines/engine';
-import { CANCELED_FAILURE } from '../../src/jobs/job-failures';
+import { CANCELED_FAILURE, TRAINING_FAILED } from '../../src/jobs/job-failures';
 import { makeTempDir, removeDir } from '../helpers';
 import { makeAdmin, userIdOf } from '../support/fixtures';
 import { smallSubjectPhoto } from '../support/images';
@@ -152,6 +151,24 @@ describe('Replicate engine: webhooks, polls, failures, cancel', { timeout: 60_00
     const good = await post(signed(now));
     expect(good.status).toBe(200);
     expect(await good.json()).toEqual({ received: true });
+
+    // Signed, but not a training or prediction: still the sender's mistake.
+    for (const other of ['not json', JSON.stringify({ id: 7 })]) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': 'msg_3',
+          'webhook-timestamp': String(now),
+          'webhook-signature': double.sign('msg_3', now, other),
+        },
+        body: other,
+      });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        API_TEXT.webhookBodyInvalid,
+      );
+    }
   });
 
   it('keeps the first terminal report: duplicates and a late "processing" change nothing', async () => {

@@ -259,6 +259,7 @@ export const API_TEXT = {
   noSubscriptionToCancel: 'There is no active subscription to cancel',
   checkoutClosed: 'This checkout session is no longer open',
   webhookSignatureInvalid: 'Invalid webhook signature',
+  webhookBodyInvalid: 'The webhook body is not a training or prediction.',
 } as const;
 
 export const SUBSCRIPTION_CHIP_LABELS: Record<SubscriptionStatus, string> = {

@@ -81,9 +81,9 @@ export class ReplicateService {
     try {
       job = JSON.parse(text);
     } catch {
-      throw badRequest('The webhook body is not JSON.');
+      throw badRequest(API_TEXT.webhookBodyInvalid);
     }
-    if (!isProviderJob(job)) throw badRequest('The webhook body is not a training or prediction.');
+    if (!isProviderJob(job)) throw badRequest(API_TEXT.webhookBodyInvalid);
     await this.outcomes.record(job);
   }
 }
