@@ -1,10 +1,10 @@
 import {
   BackToSignInLink,
   CodeDeliveryNote,
+  CodeField,
   FormActions,
   StepForm,
   SubmitButton,
-  TextField,
   useFormValues,
   type StepProps,
 } from './form-parts';
@@ -34,9 +34,7 @@ export function ConfirmSignInForm({ state, actions }: StepProps) {
       }
     >
       {codeWasSent && <CodeDeliveryNote codeDelivery={state.codeDelivery} />}
-      <TextField
-        label={LOGIN_STEP_TEXT.codeLabel}
-        autoComplete="one-time-code"
+      <CodeField
         inputMode={challenge === 'CUSTOM' ? 'text' : 'numeric'}
         {...form.bind('confirmation_code', shown)}
       />

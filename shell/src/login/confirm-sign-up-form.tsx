@@ -2,10 +2,10 @@ import { Button } from '@fluentui/react-components';
 import {
   BackToSignInLink,
   CodeDeliveryNote,
+  CodeField,
   FormActions,
   StepForm,
   SubmitButton,
-  TextField,
   useFormValues,
   type StepProps,
 } from './form-parts';
@@ -36,10 +36,8 @@ export function ConfirmSignUpForm({ state, actions }: StepProps) {
       }
     >
       <CodeDeliveryNote codeDelivery={state.codeDelivery} />
-      <TextField
+      <CodeField
         label={LOGIN_STEP_TEXT.confirmationCodeLabel}
-        autoComplete="one-time-code"
-        inputMode="numeric"
         {...form.bind('confirmation_code', shown)}
       />
       <FormActions>

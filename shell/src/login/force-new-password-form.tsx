@@ -3,6 +3,7 @@ import { useState } from 'react';
 import {
   BackToSignInLink,
   FormActions,
+  NewPasswordField,
   StepForm,
   SubmitButton,
   TextField,
@@ -46,19 +47,16 @@ export function ForceNewPasswordForm({ state, actions }: StepProps) {
       actions.confirmSignIn(form.values.password, userAttributes);
     });
 
-  const passwordField = (name: 'password' | 'confirm_password', label: string) => (
-    <TextField
-      label={label}
-      type="password"
-      autoComplete="new-password"
-      {...form.bind(name, shown)}
-    />
-  );
-
   return (
     <StepForm heading={LOGIN_STEP_TEXT.changePassword} onSubmit={submit}>
-      {passwordField('password', LOGIN_STEP_TEXT.newPasswordLabel)}
-      {passwordField('confirm_password', LOGIN_STEP_TEXT.confirmPasswordLabel)}
+      <NewPasswordField
+        label={LOGIN_STEP_TEXT.newPasswordLabel}
+        {...form.bind('password', shown)}
+      />
+      <NewPasswordField
+        label={LOGIN_STEP_TEXT.confirmPasswordLabel}
+        {...form.bind('confirm_password', shown)}
+      />
       {state.missingAttributes.map((attribute) =>
         attribute === 'phone_number' ? (
           <PhoneNumberField

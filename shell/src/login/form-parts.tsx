@@ -13,6 +13,7 @@ import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldErrors } from './login-forms';
 import type { CodeDelivery, LoginFlowState } from './login-flow';
 import type { LoginFlowActions } from './login-actions';
+import { LOGIN_STEP_TEXT } from './texts';
 
 /** What every step screen receives. */
 export interface StepProps {
@@ -159,6 +160,23 @@ export function TextField(props: TextFieldProps) {
       />
     </Field>
   );
+}
+
+/** What `form.bind` gives a field: the rest is the field's kind. */
+type BoundFieldProps = Omit<TextFieldProps, 'label' | 'type' | 'autoComplete' | 'inputMode'>;
+
+/** A one-time code: phones offer the code from the SMS or e-mail, on a digit keyboard. */
+export function CodeField({
+  label = LOGIN_STEP_TEXT.codeLabel,
+  inputMode = 'numeric',
+  ...field
+}: BoundFieldProps & { label?: string; inputMode?: InputProps['inputMode'] }) {
+  return <TextField label={label} autoComplete="one-time-code" inputMode={inputMode} {...field} />;
+}
+
+/** A password being chosen: password managers offer to generate and save it. */
+export function NewPasswordField({ label, ...field }: BoundFieldProps & { label: string }) {
+  return <TextField label={label} type="password" autoComplete="new-password" {...field} />;
 }
 
 /** A confirm step can always return to sign-in (§4). */

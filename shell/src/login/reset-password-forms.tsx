@@ -3,7 +3,9 @@ import { Button } from '@fluentui/react-components';
 import {
   BackToSignInLink,
   CodeDeliveryNote,
+  CodeField,
   FormActions,
+  NewPasswordField,
   StepForm,
   SubmitButton,
   TextField,
@@ -65,22 +67,13 @@ export function ConfirmResetPasswordForm({ state, actions }: StepProps) {
       }
     >
       <CodeDeliveryNote codeDelivery={state.codeDelivery} />
-      <TextField
-        label={LOGIN_STEP_TEXT.codeLabel}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        {...form.bind('confirmation_code', shown)}
-      />
-      <TextField
+      <CodeField {...form.bind('confirmation_code', shown)} />
+      <NewPasswordField
         label={LOGIN_STEP_TEXT.newPasswordLabel}
-        type="password"
-        autoComplete="new-password"
         {...form.bind('password', shown)}
       />
-      <TextField
+      <NewPasswordField
         label={LOGIN_STEP_TEXT.confirmPasswordLabel}
-        type="password"
-        autoComplete="new-password"
         {...form.bind('confirm_password', shown)}
       />
       <FormActions>

@@ -4,10 +4,10 @@ import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
 import {
   BackToSignInLink,
+  CodeField,
   FormActions,
   StepForm,
   SubmitButton,
-  TextField,
   useFormValues,
   type StepProps,
 } from './form-parts';
@@ -84,12 +84,7 @@ export function SetupTotpForm({ state, actions }: StepProps) {
       {state.totpSetup && <QrCode text={state.totpSetup.setupUri} />}
       <Text>{LOGIN_TEXT.totpSetupInstructions}</Text>
       {state.totpSetup && <CopyableSecret secret={state.totpSetup.sharedSecret} />}
-      <TextField
-        label={LOGIN_STEP_TEXT.codeLabel}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        {...form.bind('confirmation_code', shown)}
-      />
+      <CodeField {...form.bind('confirmation_code', shown)} />
       <FormActions>
         <SubmitButton
           busy={state.busy}

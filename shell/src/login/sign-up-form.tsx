@@ -4,6 +4,7 @@ import { useState } from 'react';
 import {
   BackToSignInLink,
   FormActions,
+  NewPasswordField,
   StepForm,
   SubmitButton,
   TextField,
@@ -56,16 +57,9 @@ export function SignUpForm({ state, actions }: StepProps) {
         autoComplete="email"
         {...form.bind('email', shown)}
       />
-      <TextField
-        label={LOGIN_STEP_TEXT.passwordLabel}
-        type="password"
-        autoComplete="new-password"
-        {...form.bind('password', shown)}
-      />
-      <TextField
+      <NewPasswordField label={LOGIN_STEP_TEXT.passwordLabel} {...form.bind('password', shown)} />
+      <NewPasswordField
         label={LOGIN_STEP_TEXT.confirmPasswordLabel}
-        type="password"
-        autoComplete="new-password"
         {...form.bind('confirm_password', shown)}
       />
       <Field

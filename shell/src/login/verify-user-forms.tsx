@@ -3,10 +3,10 @@ import { Button, Field, Radio, RadioGroup } from '@fluentui/react-components';
 import { useState } from 'react';
 import {
   CodeDeliveryNote,
+  CodeField,
   FormActions,
   StepForm,
   SubmitButton,
-  TextField,
   useFormValues,
   type StepProps,
 } from './form-parts';
@@ -79,12 +79,7 @@ export function ConfirmVerifyUserForm({ state, actions }: StepProps) {
       }
     >
       <CodeDeliveryNote codeDelivery={state.codeDelivery} />
-      <TextField
-        label={LOGIN_STEP_TEXT.codeLabel}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        {...form.bind('confirmation_code', shown)}
-      />
+      <CodeField {...form.bind('confirmation_code', shown)} />
       <FormActions>
         <SubmitButton
           busy={state.busy}
