@@ -6,10 +6,11 @@ import { CpuEngine } from '../../src/engines/cpu/cpu-engine';
 import type { Engine, EngineContext } from '../../src/engines/engine';
 import { CANCELED_FAILURE, TRAINING_FAILED } from '../../src/jobs/job-failures';
 import { makeTempDir, removeDir } from '../helpers';
-import { makeAdmin, userIdOf } from '../support/fixtures';
+import { makeAdmin, uploadJpegs, userIdOf } from '../support/fixtures';
 import { smallSubjectPhoto } from '../support/images';
 import { ReplicateDouble, type DoubleJob } from '../support/replicate-double';
-import { freePort, startReplicateStudio, startReplicateWorker } from '../support/replicate-studio';
+import { freePort } from '../support/free-port';
+import { startReplicateStudio, startReplicateWorker } from '../support/replicate-studio';
 import { newUser, type Studio } from '../support/studio';
 import type { TestUser } from '../support/tokens';
 
@@ -26,20 +27,7 @@ const until = async <T>(what: string, check: () => Promise<T | undefined>, ms = 
   }
 };
 
-async function upload(studio: Studio, user: TestUser): Promise<string[]> {
-  const response = await studio.as(user, 'POST', '/api/media/upload', {
-    json: {
-      photos: lisaPhotos.map((photo) => ({
-        imageBase64: photo.data.toString('base64'),
-        filename: photo.filename,
-        contentType: 'image/jpeg',
-        caption: '',
-      })),
-    },
-  });
-  expect(response.status).toBe(200);
-  return response.body.items.map((item: { imageId: string }) => item.imageId);
-}
+const upload = (studio: Studio, user: TestUser) => uploadJpegs(studio, user, lisaPhotos);
 
 /** Starts a training; resolves with its model and job ids. */
 async function startTraining(studio: Studio, user: TestUser, photoIds: string[]) {

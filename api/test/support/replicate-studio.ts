@@ -1,20 +1,8 @@
-import { createServer } from 'node:net';
 import type { Engine } from '../../src/engines/engine';
 import { startEngines } from '../../src/engines/start-engines';
+import { freePort } from './free-port';
 import type { ReplicateDouble } from './replicate-double';
 import { startStudio, type Studio } from './studio';
-
-/** A port free right now: Replicate's webhooks need the app's public URL before it listens. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The app configured for Replicate (pointed at the double), with webhooks reaching it on
