@@ -96,6 +96,19 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test('quick arrow presses each move one tab, even before the last one has rendered', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('remote-gallery')).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('arrow keys do nothing while a dialog is open', async ({ page }) => {
     await page.goto('/profile');
     await page.getByRole('button', { name: 'LOG OUT' }).click();

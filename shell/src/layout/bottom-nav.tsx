@@ -80,8 +80,10 @@ export default function BottomNav() {
       if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (arrowKeysBelongToFocus(document.activeElement)) return;
+      // The address, not the rendered tab: a second press can come before React has rendered
+      // the first one's route (navigations are transitions), and must move on from there.
       const next = neighbourTab(
-        selected,
+        tabForPath(window.location.pathname),
         event.key === 'ArrowLeft' ? 'left' : 'right',
         generateEnabled,
       );
@@ -91,7 +93,7 @@ export default function BottomNav() {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [selected, generateEnabled, navigate]);
+  }, [generateEnabled, navigate]);
 
   return (
     <nav className={styles.nav} aria-label="Main">
