@@ -17,8 +17,7 @@ import { phoneSizedVariants } from '../api/test/support/phone-photos';
 import { LocalStorage } from '../api/src/storage/local-storage';
 import { bandRadius, dilatedMask, pushPullFill } from '../api/src/engines/cpu/inpaint';
 
-const FACES_DIR =
-  process.env.FACES_DIR ?? join(import.meta.dirname, '..', '..', 'shared', 'testdata', 'faces');
+const FACES_DIR = process.env.FACES_DIR ?? join(import.meta.dirname, '..', 'testdata', 'faces');
 const photosOf = (subject: string) =>
   readdirSync(join(FACES_DIR, subject))
     .filter((name) => name.endsWith('.jpg'))

@@ -4,11 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
-/** Public-domain portraits shared by the workspace; read in place, never copied into the repo. */
-const FACES_DIR = fileURLToPath(new URL('../../../../shared/testdata/faces/', import.meta.url));
+/**
+ * The repository's licensed test portraits (testdata/SOURCES.md), so the tests run from a clone
+ * alone; FACES_DIR points at another folder of the same layout.
+ */
+const FACES_DIR =
+  process.env.FACES_DIR ?? fileURLToPath(new URL('../../../testdata/faces/', import.meta.url));
 const FIXTURES_DIR = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
-/** Every portrait JPEG, in a stable order (21 files). */
+/** Every portrait JPEG, in a stable order (14 files). */
 export function facePhotoPaths(): string[] {
   return readdirSync(FACES_DIR, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
