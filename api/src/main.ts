@@ -33,6 +33,7 @@ if (config.cognito.userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) {
     clientId,
     issuer,
     dataDir: join(config.dataDir, 'identity'),
+    hostedUiUrl: oauthDomain === undefined ? undefined : `https://${oauthDomain}`,
   };
   await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, ...identity });
   if (oauthDomain !== undefined) {

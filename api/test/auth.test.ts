@@ -24,6 +24,16 @@ describe('bearer token verification', { timeout: 30_000 }, () => {
     expect(byAccess.body.email).toBe(user.email);
   });
 
+  it('accepts the Bearer scheme in any case, as HTTP auth schemes are case-insensitive', async () => {
+    const token = await studio.issuer.accessToken(newUser());
+    for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
+      const response = await call(studio.running, 'GET', '/api/user', {
+        headers: { authorization: `${scheme} ${token}` },
+      });
+      expect(response.status).toBe(200);
+    }
+  });
+
   it('creates a user from an access token alone, and fills in the e-mail from a later id token', async () => {
     const user = newUser();
     const first = await getUser(await studio.issuer.accessToken(user));

@@ -40,6 +40,7 @@ const identityEnvSchema = z.object({
   IDENTITY_ISSUER: z.url().optional(),
   IDENTITY_MFA: z.enum(['OFF', 'OPTIONAL', 'ON']).default('OFF'),
   IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: z.stringbool().default(true),
+  IDENTITY_CUSTOM_ATTRIBUTES: z.string().optional(),
   SMTP_URL: z
     .string()
     .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
@@ -101,6 +102,7 @@ export function identityOptionsFromEnv(
     allowedOrigins: commaList(vars.IDENTITY_ALLOWED_ORIGINS) ?? appOrigins,
     mfa: vars.IDENTITY_MFA,
     preventUserExistenceErrors: vars.IDENTITY_PREVENT_USER_EXISTENCE_ERRORS,
+    customAttributes: commaList(vars.IDENTITY_CUSTOM_ATTRIBUTES) ?? [],
     devOutbox: vars.NODE_ENV !== 'production',
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,

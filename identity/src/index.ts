@@ -6,6 +6,7 @@ import { cognitoApiRoutes } from './routes/cognito-api';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { healthRoutes } from './routes/health';
 import { jwksRoutes } from './routes/jwks';
+import { openIdConfigurationRoutes } from './routes/openid-configuration';
 import { openIdentityService } from './service';
 
 export { hostedUiOptionsFromEnv, identityOptionsFromEnv, type IdentityPlacement } from './config';
@@ -34,6 +35,7 @@ export const identityPlugin: FastifyPluginAsync<IdentityOptions> = async (app, o
   addCors(app, service.options.allowedOrigins);
   await app.register(healthRoutes);
   await app.register(jwksRoutes, { service });
+  await app.register(openIdConfigurationRoutes, { service });
   if (service.options.devOutbox) await app.register(devOutboxRoutes, { service });
   await app.register(cognitoApiRoutes, { service });
 };

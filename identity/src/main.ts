@@ -15,18 +15,16 @@ function configOrExit(): IdentityServerConfig {
 const config = configOrExit();
 // The hosted UI first: once the pool announces itself, everything it serves is ready.
 const hostedUiPort = process.env.IDENTITY_HOSTED_UI_PORT || '3443';
+const hostedUiUrl = `https://localhost:${hostedUiPort}`;
+const identity = { ...config.identity, hostedUiUrl };
 const hostedUi = await startHostedUi({
-  ...config.identity,
-  ...hostedUiOptionsFromEnv(
-    process.env,
-    `https://localhost:${hostedUiPort}`,
-    'http://localhost:3000',
-  ),
+  ...identity,
+  ...hostedUiOptionsFromEnv(process.env, hostedUiUrl, 'http://localhost:3000'),
   host: config.host,
   logLevel: config.logLevel,
 });
 const app = Fastify({ logger: { level: config.logLevel } });
-await app.register(identityPlugin, config.identity);
+await app.register(identityPlugin, identity);
 await app.listen({ host: config.host, port: config.port });
 app.log.info(`hosted UI at ${hostedUi.url}, port ${hostedUi.port}`);
 

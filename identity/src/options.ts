@@ -22,6 +22,16 @@ export interface IdentityOptions {
    * fake code delivery, so the endpoint does not reveal who has an account.
    */
   preventUserExistenceErrors?: boolean;
+  /**
+   * The pool's custom attributes (names without `custom:`), strings of up to 2048 characters.
+   * Users may write only these and the standard ones; the spec's pool declares none.
+   */
+  customAttributes?: readonly string[];
+  /**
+   * The hosted UI's https origin (aws-amplify's `oauth.domain` with `https://`), named in the
+   * pool's OpenID configuration; without it that document lists no browser endpoints.
+   */
+  hostedUiUrl?: string;
   /** Dev outbox page and JSON endpoint; never on in production. */
   devOutbox?: boolean;
   /** `smtp://user:pass@host:port`; without it mail only goes to the outbox and the log. */
@@ -48,10 +58,11 @@ export function issuerFor(mountUrl: string, userPoolId: string): string {
 }
 
 export interface ResolvedOptions extends Required<
-  Omit<IdentityOptions, 'smtpUrl' | 'allowedOrigins'>
+  Omit<IdentityOptions, 'smtpUrl' | 'allowedOrigins' | 'hostedUiUrl'>
 > {
   allowedOrigins: readonly string[];
   smtpUrl: string | undefined;
+  hostedUiUrl: string | undefined;
   /** What follows `<region>_` in the pool id: part of every SRP hash. */
   poolName: string;
 }
@@ -69,6 +80,8 @@ export function resolveOptions(options: IdentityOptions): ResolvedOptions {
     allowedOrigins: options.allowedOrigins ?? IDENTITY_DEFAULTS.allowedOrigins,
     mfa: options.mfa ?? 'OFF',
     preventUserExistenceErrors: options.preventUserExistenceErrors ?? true,
+    customAttributes: options.customAttributes ?? [],
+    hostedUiUrl: options.hostedUiUrl?.replace(/\/+$/, ''),
     // Production wins over the option: the outbox shows codes to anyone who can reach it.
     devOutbox: process.env.NODE_ENV !== 'production' && (options.devOutbox ?? true),
     smtpUrl: options.smtpUrl,

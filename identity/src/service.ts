@@ -35,7 +35,7 @@ export async function openIdentityService(options: IdentityOptions): Promise<Ide
     sendMail: mailer.send,
     close: async () => {
       clearInterval(purgeTimer);
-      mailer.close();
+      await mailer.close();
       await db.destroy();
     },
   };

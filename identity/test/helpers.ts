@@ -41,7 +41,8 @@ export async function startPool(
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as AddressInfo).port;
   await app.close();
-  const server = Fastify();
+  // Tests play callers from other addresses with x-forwarded-for; aws-amplify sends none.
+  const server = Fastify({ trustProxy: true });
   const base = `http://127.0.0.1:${port}/identity`;
   const issuer = issuerFor(base, POOL.userPoolId);
   await server.register(identityPlugin, {
@@ -87,12 +88,14 @@ export async function cognitoCall(
   endpoint: string,
   operation: string,
   body: object,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; type: string | null; body: Record<string, unknown> }> {
   const response = await fetch(endpoint, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-amz-json-1.1',
       'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+      ...headers,
     },
     body: JSON.stringify(body),
   });
@@ -129,13 +132,18 @@ export async function confirmedUser(
   return signUp.body.UserSub as string;
 }
 
-/** USER_PASSWORD_AUTH through the raw protocol. */
-export function passwordSignIn(pool: RunningPool, email: string, password: string) {
-  return cognitoCall(pool.endpoint, 'InitiateAuth', {
-    ClientId: POOL.clientId,
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    AuthParameters: { USERNAME: email, PASSWORD: password },
-  });
+/** USER_PASSWORD_AUTH through the raw protocol; `from` plays a caller at another address. */
+export function passwordSignIn(pool: RunningPool, email: string, password: string, from?: string) {
+  return cognitoCall(
+    pool.endpoint,
+    'InitiateAuth',
+    {
+      ClientId: POOL.clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    },
+    from === undefined ? {} : { 'x-forwarded-for': from },
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cognitoCall, POOL, startPool, type RunningPool, FLOW_TEST } from './helpers';
 
 /** Just enough SMTP to accept mail from nodemailer and keep what it was given. */
@@ -58,7 +58,8 @@ describe('mail delivery over SMTP', FLOW_TEST, () => {
       UserAttributes: [{ Name: 'name', Value: 'M' }],
     });
     const code = await pool.latestCode('mailed@example.com');
-    expect(received).toHaveLength(1);
+    // The answer does not wait for the SMTP server; the mail follows.
+    await vi.waitFor(() => expect(received).toHaveLength(1));
     expect(received[0]).toContain('To: mailed@example.com');
     expect(received[0]).toContain('From: studio@test.example');
     expect(received[0]).toContain(`Your confirmation code is ${code}`);

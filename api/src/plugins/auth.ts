@@ -16,7 +16,8 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/;
+/** RFC 9110 §11.1: the scheme name is case-insensitive (`bearer`, `BEARER` too). */
+const BEARER = /^Bearer +([\w-]+\.[\w-]+\.[\w-]+)$/i;
 
 export const authPlugin = fp<{ issuer: string; clientId: string }>(
   async (app, options) => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { clearPasswordAttempts } from '../auth/password-attempts';
 import { assertPasswordPolicy } from '../auth/password-policy';
 import type { IdentityService } from '../service';
 import { createPasswordVerifier } from '../srp/password-verifier';
@@ -75,11 +76,10 @@ export async function setTemporaryPassword(
       status: 'FORCE_CHANGE_PASSWORD',
       srp_salt: verifier.salt,
       srp_verifier: verifier.verifier,
-      failed_sign_ins: 0,
-      locked_until: null,
     },
     service.options.now(),
   );
+  await clearPasswordAttempts(service, user.id);
   await revokeUserRefreshTokens(service, user.id);
   await service.sendMail(invitation(user.email, temporaryPassword), log);
   return { temporaryPassword };

@@ -1,7 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { CallContext } from '../call-context';
 import { CognitoError } from '../errors';
 import { secondFactorOrTokens } from '../mfa/second-factor';
-import type { IdentityService } from '../service';
 import { userAttributes } from '../users/user-store';
 import type { UserRow } from '../users/user-row';
 import { createAuthSession } from './auth-sessions';
@@ -11,12 +10,8 @@ import { recordCorrectPassword } from './password-attempts';
  * What follows a correct password, for SRP and plain password sign-in alike. Only now may the
  * answer reveal the account's state: the caller has proven they know the password.
  */
-export async function afterPassword(
-  service: IdentityService,
-  user: UserRow,
-  log: FastifyBaseLogger,
-) {
-  await recordCorrectPassword(service, user);
+export async function afterPassword({ service, log, source }: CallContext, user: UserRow) {
+  await recordCorrectPassword(service, user.id, source);
   if (user.status === 'UNCONFIRMED') {
     throw new CognitoError('UserNotConfirmedException', 'User is not confirmed.');
   }

@@ -19,9 +19,14 @@ export interface AuthSession<State> {
   state: State;
 }
 
+/** A PASSWORD_VERIFIER session, which belongs to no user when it answers a decoy challenge. */
+export interface PasswordVerifierSession<State> extends Omit<AuthSession<State>, 'userId'> {
+  userId: string | null;
+}
+
 export async function createAuthSession(
   service: IdentityService,
-  userId: string,
+  userId: string | null,
   challenge: ChallengeName,
   state: object = {},
 ): Promise<string> {
@@ -46,8 +51,25 @@ export const invalidSession = () =>
 export async function readAuthSession<State>(
   service: IdentityService,
   sessionId: string | undefined,
-  challenge: ChallengeName,
+  challenge: Exclude<ChallengeName, 'PASSWORD_VERIFIER'>,
 ): Promise<AuthSession<State>> {
+  const session = await readSession<State>(service, sessionId, challenge);
+  if (session.userId === null) throw invalidSession();
+  return { ...session, userId: session.userId };
+}
+
+export function readPasswordVerifierSession<State>(
+  service: IdentityService,
+  sessionId: string,
+): Promise<PasswordVerifierSession<State>> {
+  return readSession<State>(service, sessionId, 'PASSWORD_VERIFIER');
+}
+
+async function readSession<State>(
+  service: IdentityService,
+  sessionId: string | undefined,
+  challenge: ChallengeName,
+): Promise<PasswordVerifierSession<State>> {
   if (sessionId === undefined) throw invalidSession();
   const row = await service.db
     .selectFrom('auth_sessions')

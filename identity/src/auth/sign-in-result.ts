@@ -22,13 +22,7 @@ export async function signInTokens(
     scope,
     authTime,
   });
-  const tokens = await issueTokens(
-    service.signingKey,
-    service.options.issuer,
-    user,
-    { originJti, clientId, scope, authTime },
-    now,
-  );
+  const tokens = await issueTokens(service, user, { originJti, clientId, scope, authTime });
   return { ...tokens, RefreshToken: token };
 }
 

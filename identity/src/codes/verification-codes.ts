@@ -18,15 +18,19 @@ const MAX_FAILED_ATTEMPTS = 5;
 
 const hash = (code: string) => createHash('sha256').update(code, 'utf8').digest('hex');
 
-/** Makes a fresh code (replacing any earlier one of the same purpose) and returns it. */
+/**
+ * Makes a fresh code (replacing any earlier one of the same purpose) and returns it. `subject` is
+ * a user's id, or an unknown username's decoy id: such a code goes nowhere, but answers to
+ * guesses at it are those a real user's code gives.
+ */
 export async function issueCode(
   service: IdentityService,
-  userId: string,
+  subject: string,
   purpose: CodePurpose,
 ): Promise<string> {
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const row = {
-    user_id: userId,
+    subject,
     purpose,
     code_hash: hash(code),
     expires_at: service.options.now().getTime() + LIFETIME_MS[purpose],
@@ -36,7 +40,7 @@ export async function issueCode(
     .insertInto('codes')
     .values(row)
     .onConflict((conflict) =>
-      conflict.columns(['user_id', 'purpose']).doUpdateSet({
+      conflict.columns(['subject', 'purpose']).doUpdateSet({
         code_hash: row.code_hash,
         expires_at: row.expires_at,
         failed_attempts: 0,
@@ -57,7 +61,7 @@ export const expiredCode = () =>
 /** Accepts the code once: a match deletes it, so a second use finds nothing. */
 export async function consumeCode(
   service: IdentityService,
-  userId: string,
+  subject: string,
   purpose: CodePurpose,
   code: string,
   mismatch: () => CognitoError = codeMismatch,
@@ -66,11 +70,11 @@ export async function consumeCode(
   const stored = await db
     .selectFrom('codes')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('subject', '=', subject)
     .where('purpose', '=', purpose)
     .executeTakeFirst();
   const remove = () =>
-    db.deleteFrom('codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+    db.deleteFrom('codes').where('subject', '=', subject).where('purpose', '=', purpose).execute();
   if (stored === undefined) throw expiredCode();
   if (stored.expires_at <= service.options.now().getTime()) {
     await remove();
@@ -84,7 +88,7 @@ export async function consumeCode(
       await db
         .updateTable('codes')
         .set({ failed_attempts: stored.failed_attempts + 1 })
-        .where('user_id', '=', userId)
+        .where('subject', '=', subject)
         .where('purpose', '=', purpose)
         .execute();
     }

@@ -25,8 +25,6 @@ export interface UsersTable {
   totp_enabled: number;
   email_mfa_enabled: number;
   preferred_mfa: string | null;
-  failed_sign_ins: number;
-  locked_until: EpochMs | null;
   created_at: EpochMs;
   updated_at: EpochMs;
 }
@@ -34,7 +32,8 @@ export interface UsersTable {
 export type CodePurpose = 'sign_up' | 'reset_password' | 'verify_email' | 'email_mfa';
 
 export interface CodesTable {
-  user_id: string;
+  /** The user's id, or the decoy id of an unknown username (see `users/username-subject.ts`). */
+  subject: string;
   purpose: CodePurpose;
   /** SHA-256 of the code: a database leak does not hand out live codes. */
   code_hash: string;
@@ -65,11 +64,32 @@ export interface RefreshTokensTable {
 
 export interface AuthSessionsTable {
   id: string;
-  user_id: string;
+  /** Null for a decoy challenge: the username names no user with a password. */
+  user_id: string | null;
   challenge: string;
   /** Challenge-specific JSON (SRP ephemeral, TOTP secret being set up, ...). */
   state: string;
   expires_at: EpochMs;
+}
+
+/** Failed sign-ins per subject and source (client address): what throttling counts. */
+export interface PasswordAttemptsTable {
+  subject: string;
+  source: string;
+  /** Failures counted toward the next lock; attempts refused while locked are not counted. */
+  failures: number;
+  locked_until: EpochMs | null;
+  /** Any attempt, refused ones included: only 15 quiet minutes start the count over. */
+  last_attempt_at: EpochMs;
+  last_failure_at: EpochMs | null;
+  /** The last correct password from this source: the owner's own sources are not throttled with strangers'. */
+  last_success_at: EpochMs | null;
+}
+
+/** One row per unauthenticated code request (ForgotPassword, ResendConfirmationCode). */
+export interface CodeRequestsTable {
+  subject: string;
+  requested_at: EpochMs;
 }
 
 export interface SigningKeysTable {
@@ -107,6 +127,8 @@ export interface IdentityDatabase {
   outbox: OutboxTable;
   refresh_tokens: RefreshTokensTable;
   auth_sessions: AuthSessionsTable;
+  password_attempts: PasswordAttemptsTable;
+  code_requests: CodeRequestsTable;
   signing_keys: SigningKeysTable;
   upstream_requests: UpstreamRequestsTable;
   authorization_codes: AuthorizationCodesTable;

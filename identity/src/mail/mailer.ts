@@ -14,18 +14,21 @@ export type SendMail = (message: MailMessage, log: FastifyBaseLogger) => Promise
 
 /**
  * Every message goes to the outbox (stored, logged) so an operator can always see what was sent;
- * with SMTP configured it is also delivered. A delivery failure is logged, not thrown: the user
- * can ask for the code again, as with Cognito's own mail.
+ * with SMTP configured it is also delivered. The answer does not wait for the SMTP server: how
+ * long it takes must not tell whether a mail went out (ForgotPassword for an unknown username
+ * sends none). A delivery failure is logged, not thrown: the user can ask for the code again, as
+ * with Cognito's own mail.
  */
 export function createMailer(
   db: Kysely<IdentityDatabase>,
   options: { smtpUrl: string | undefined; mailFrom: string; devOutbox: boolean; now: () => Date },
-): { send: SendMail; close: () => void } {
+): { send: SendMail; close: () => Promise<void> } {
   // Codes in a production log are secrets in the wrong place; there SMTP delivers them instead.
   const logBodies = options.devOutbox || options.smtpUrl === undefined;
   const transport: Transporter | undefined =
     options.smtpUrl === undefined ? undefined : createTransport(withTimeouts(options.smtpUrl));
 
+  const deliveries = new Set<Promise<void>>();
   const send: SendMail = async (message, log) => {
     await db
       .insertInto('outbox')
@@ -42,18 +45,29 @@ export function createMailer(
       logBodies ? `identity mail: ${message.text}` : 'identity mail',
     );
     if (transport === undefined) return;
-    try {
-      await transport.sendMail({ from: options.mailFrom, ...message });
-    } catch (error) {
-      log.error({ err: error, to: message.to }, 'identity mail delivery failed');
-    }
+    const delivery = transport
+      .sendMail({ from: options.mailFrom, ...message })
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          log.error({ err: error, to: message.to }, 'identity mail delivery failed'),
+      )
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
   };
-  return { send, close: () => transport?.close() };
+  return {
+    send,
+    // Mail accepted before shutdown still goes out.
+    close: async () => {
+      await Promise.all(deliveries);
+      transport?.close();
+    },
+  };
 }
 
 /**
- * The API call waits for the mail, so an unreachable server must fail in seconds, not in
- * nodemailer's default two minutes. Values already in the URL win (nodemailer reads them there).
+ * A delivery holds a shutdown until it ends, so an unreachable server must fail in seconds, not
+ * in nodemailer's default two minutes. Values already in the URL win (nodemailer reads them there).
  */
 function withTimeouts(smtpUrl: string): string {
   const url = new URL(smtpUrl);

@@ -2,8 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createAuthSession } from '../auth/auth-sessions';
 import { authenticated } from '../auth/sign-in-result';
 import { deliverCode } from '../codes/deliver-code';
+import { assertMailQuota } from '../codes/mail-quota';
 import type { IdentityService } from '../service';
 import type { UserRow } from '../users/user-row';
+import { poolHasMfa } from './pool-mfa';
 
 export type MfaChallenge = 'SOFTWARE_TOKEN_MFA' | 'EMAIL_OTP';
 
@@ -26,6 +28,7 @@ export async function emailOtpChallenge(
   log: FastifyBaseLogger,
   state: EmailOtpState = {},
 ) {
+  await assertMailQuota(service, user.email);
   const delivery = await deliverCode(service, user.id, 'email_mfa', user.email, log);
   return {
     ChallengeName: 'EMAIL_OTP',
@@ -62,7 +65,7 @@ export async function secondFactorOrTokens(
   log: FastifyBaseLogger,
 ) {
   const { mfa } = service.options;
-  if (mfa === 'OFF') return authenticated(service, user);
+  if (!poolHasMfa(service.options)) return authenticated(service, user);
   const enabled = enabledMfas(user);
   if (enabled.length === 0) {
     if (mfa === 'OPTIONAL') return authenticated(service, user);

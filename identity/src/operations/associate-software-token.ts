@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { readAuthSession, saveAuthSessionState } from '../auth/auth-sessions';
 import type { MfaSetupState } from '../auth/challenges/mfa-setup';
 import { CognitoError } from '../errors';
+import { assertSoftwareTokenMfaEnabled } from '../mfa/pool-mfa';
 import { newTotpSecret } from '../mfa/totp';
 import { authenticateAccessToken } from '../tokens/access-token';
 import { updateUser } from '../users/user-store';
@@ -12,10 +13,12 @@ const schema = z.object({ AccessToken: z.string().optional(), Session: z.string(
 
 /**
  * A new authenticator secret: for a signed-in user (AccessToken, aws-amplify's setUpTOTP) or
- * during sign-in when MFA must be set up (Session of an MFA_SETUP challenge).
+ * during sign-in when MFA must be set up (Session of an MFA_SETUP challenge). Refused when the
+ * pool has no MFA.
  */
 export const associateSoftwareToken: OperationHandler = async (input, { service }) => {
   const request = parseInput(schema, input);
+  assertSoftwareTokenMfaEnabled(service.options);
   const secret = newTotpSecret();
   if (request.AccessToken !== undefined) {
     const { user } = await authenticateAccessToken(service, request.AccessToken);

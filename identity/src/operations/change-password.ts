@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { assertNotLocked, recordFailedPassword } from '../auth/password-attempts';
+import {
+  assertSignInAllowed,
+  clearPasswordAttempts,
+  recordFailedPassword,
+} from '../auth/password-attempts';
 import { assertPasswordPolicy } from '../auth/password-policy';
 import { createPasswordVerifier, passwordMatches } from '../srp/password-verifier';
 import { authenticateAccessToken } from '../tokens/access-token';
@@ -15,10 +19,10 @@ const schema = z.object({
 });
 
 /** The calling session survives; every other session of the account is revoked. */
-export const changePassword: OperationHandler = async (input, { service }) => {
+export const changePassword: OperationHandler = async (input, { service, source }) => {
   const request = parseInput(schema, input);
   const { user, originJti } = await authenticateAccessToken(service, request.AccessToken);
-  await assertNotLocked(service, user);
+  await assertSignInAllowed(service, user.id, source);
   const { poolName } = service.options;
   const stored =
     user.srp_salt !== null && user.srp_verifier !== null
@@ -28,16 +32,17 @@ export const changePassword: OperationHandler = async (input, { service }) => {
     stored === undefined ||
     !passwordMatches(poolName, user.id, request.PreviousPassword, stored)
   ) {
-    return recordFailedPassword(service, user);
+    return recordFailedPassword(service, user.id, source);
   }
   assertPasswordPolicy(request.ProposedPassword);
   const verifier = createPasswordVerifier(poolName, user.id, request.ProposedPassword);
   await updateUser(
     service.db,
     user.id,
-    { srp_salt: verifier.salt, srp_verifier: verifier.verifier, failed_sign_ins: 0 },
+    { srp_salt: verifier.salt, srp_verifier: verifier.verifier },
     service.options.now(),
   );
+  await clearPasswordAttempts(service, user.id);
   await revokeUserRefreshTokens(service, user.id, originJti);
   return {};
 };

@@ -1,32 +1,35 @@
 import { z } from 'zod';
-import { consumeCode, codeMismatch } from '../codes/verification-codes';
+import { codeMismatch, consumeCode } from '../codes/verification-codes';
 import { CognitoError } from '../errors';
-import { findUserByUsername, updateUser } from '../users/user-store';
-import { assertClientId, clientIdField, parseInput } from './input';
+import { updateUser } from '../users/user-store';
+import { resolveUsername } from '../users/username-subject';
+import {
+  assertClientId,
+  clientIdField,
+  confirmationCodeField,
+  parseInput,
+  usernameField,
+} from './input';
 import type { OperationHandler } from './index';
 
-const schema = z.object({
-  ...clientIdField,
-  Username: z.string().min(1),
-  ConfirmationCode: z.string().min(1),
-});
+const schema = z.object({ ...clientIdField, ...usernameField, ...confirmationCodeField });
 
 export const confirmSignUp: OperationHandler = async (input, { service }) => {
   const request = parseInput(schema, input);
   assertClientId(service.options, request.ClientId);
-  const user = await findUserByUsername(service.db, request.Username);
-  if (user === undefined) {
-    // Without enumeration protection Cognito names the problem; with it, a wrong code is all it says.
-    if (service.options.preventUserExistenceErrors) throw codeMismatch();
+  const { user, subject } = await resolveUsername(service, request.Username);
+  if (user === undefined && !service.options.preventUserExistenceErrors) {
     throw new CognitoError('UserNotFoundException', 'Username/client id combination not found.');
   }
-  if (user.status !== 'UNCONFIRMED') {
+  if (user !== undefined && user.status !== 'UNCONFIRMED') {
     throw new CognitoError(
       'NotAuthorizedException',
       `User cannot be confirmed. Current status is ${user.status}`,
     );
   }
-  await consumeCode(service, user.id, 'sign_up', request.ConfirmationCode);
+  // An unknown username's code (see ResendConfirmationCode) answers guesses and confirms nothing.
+  await consumeCode(service, subject, 'sign_up', request.ConfirmationCode);
+  if (user === undefined) throw codeMismatch();
   await updateUser(
     service.db,
     user.id,

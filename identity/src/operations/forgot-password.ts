@@ -1,20 +1,30 @@
 import { z } from 'zod';
+import { recordCodeRequest } from '../codes/code-requests';
 import { deliverCode } from '../codes/deliver-code';
+import { issueCode } from '../codes/verification-codes';
 import { CognitoError } from '../errors';
-import { findUserByUsername } from '../users/user-store';
+import { resolveUsername } from '../users/username-subject';
 import { fakeEmailDelivery } from './fake-delivery';
-import { assertClientId, clientIdField, parseInput } from './input';
+import { assertClientId, clientIdField, parseInput, usernameField } from './input';
 import type { OperationHandler } from './index';
 
-const schema = z.object({ ...clientIdField, Username: z.string().min(1) });
+const schema = z.object({ ...clientIdField, ...usernameField });
 
+/**
+ * Limits and codes are kept per subject, so an unknown username is counted and given a code
+ * (one that goes nowhere) exactly like a real one, and the answers match.
+ */
 export const forgotPassword: OperationHandler = async (input, { service, log }) => {
   const request = parseInput(schema, input);
   assertClientId(service.options, request.ClientId);
-  const user = await findUserByUsername(service.db, request.Username);
-  if (user === undefined) {
-    if (service.options.preventUserExistenceErrors) return fakeEmailDelivery(request.Username);
+  const { user, subject } = await resolveUsername(service, request.Username);
+  if (user === undefined && !service.options.preventUserExistenceErrors) {
     throw new CognitoError('UserNotFoundException', 'Username/client id combination not found.');
+  }
+  await recordCodeRequest(service, subject);
+  if (user === undefined) {
+    await issueCode(service, subject, 'reset_password');
+    return fakeEmailDelivery(request.Username);
   }
   if (user.email_verified !== 1) {
     throw new CognitoError(
@@ -23,6 +33,6 @@ export const forgotPassword: OperationHandler = async (input, { service, log }) 
     );
   }
   return {
-    CodeDeliveryDetails: await deliverCode(service, user.id, 'reset_password', user.email, log),
+    CodeDeliveryDetails: await deliverCode(service, subject, 'reset_password', user.email, log),
   };
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deliverCode } from '../codes/deliver-code';
+import { assertMailQuota } from '../codes/mail-quota';
 import { CognitoError } from '../errors';
 import { authenticateAccessToken } from '../tokens/access-token';
 import { parseInput } from './input';
@@ -20,6 +21,7 @@ export const getUserAttributeVerificationCode: OperationHandler = async (
       `Invalid attribute name: ${request.AttributeName} cannot be verified`,
     );
   }
+  await assertMailQuota(service, user.email);
   return {
     CodeDeliveryDetails: await deliverCode(service, user.id, 'verify_email', user.email, log),
   };

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { poolHasMfa } from '../mfa/pool-mfa';
+import { enabledMfas } from '../mfa/second-factor';
 import { authenticateAccessToken } from '../tokens/access-token';
-import { attributeList } from '../users/user-store';
+import { declaredAttributes } from '../users/attribute-schema';
+import { attributeList, userAttributes } from '../users/user-store';
 import { parseInput } from './input';
 import type { OperationHandler } from './index';
 
@@ -9,14 +12,14 @@ export const accessTokenSchema = z.object({ AccessToken: z.string().min(1) });
 export const getUser: OperationHandler = async (input, { service }) => {
   const request = parseInput(accessTokenSchema, input);
   const { user } = await authenticateAccessToken(service, request.AccessToken);
-  const mfas = [
-    ...(user.totp_enabled === 1 ? ['SOFTWARE_TOKEN_MFA'] : []),
-    ...(user.email_mfa_enabled === 1 ? ['EMAIL_OTP'] : []),
-  ];
+  // With the pool's MFA off no factor is asked for, so none is reported (fetchMFAPreference).
+  const mfas = poolHasMfa(service.options) ? enabledMfas(user) : [];
+  const preferred = mfas.find((mfa) => mfa === user.preferred_mfa);
   return {
     Username: user.id,
-    UserAttributes: attributeList(user),
+    // As in the id token: only what the schema declares, whatever was stored before.
+    UserAttributes: attributeList(user, declaredAttributes(service.options, userAttributes(user))),
     ...(mfas.length > 0 ? { UserMFASettingList: mfas } : {}),
-    ...(user.preferred_mfa !== null ? { PreferredMfaSetting: user.preferred_mfa } : {}),
+    ...(preferred !== undefined ? { PreferredMfaSetting: preferred } : {}),
   };
 };

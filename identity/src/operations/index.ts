@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { IdentityService } from '../service';
+import type { CallContext } from '../call-context';
 import { associateSoftwareToken } from './associate-software-token';
 import { changePassword } from './change-password';
 import { confirmForgotPassword } from './confirm-forgot-password';
@@ -19,13 +18,8 @@ import { updateUserAttributes } from './update-user-attributes';
 import { verifySoftwareToken } from './verify-software-token';
 import { verifyUserAttribute } from './verify-user-attribute';
 
-export interface OperationContext {
-  service: IdentityService;
-  log: FastifyBaseLogger;
-}
-
 /** Turns a request body into the response body (`{}` when Cognito sends nothing), or throws a CognitoError. */
-export type OperationHandler = (input: unknown, context: OperationContext) => Promise<object>;
+export type OperationHandler = (input: unknown, context: CallContext) => Promise<object>;
 
 /** Cognito operation name (what follows `AWSCognitoIdentityProviderService.`) -> handler. */
 const operations: Readonly<Record<string, OperationHandler>> = {

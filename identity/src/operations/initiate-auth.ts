@@ -12,15 +12,16 @@ const schema = z.object({
   AuthParameters: z.record(z.string(), z.string()).default({}),
 });
 
-export const initiateAuth: OperationHandler = async (input, { service, log }) => {
+export const initiateAuth: OperationHandler = async (input, context) => {
+  const { service } = context;
   const request = parseInput(schema, input);
   assertClientId(service.options, request.ClientId);
   const parameters = request.AuthParameters;
   switch (request.AuthFlow) {
     case 'USER_SRP_AUTH':
-      return userSrpAuth(service, parameters);
+      return userSrpAuth(context, parameters);
     case 'USER_PASSWORD_AUTH':
-      return userPasswordAuth(service, parameters, log);
+      return userPasswordAuth(context, parameters);
     case 'REFRESH_TOKEN_AUTH':
     case 'REFRESH_TOKEN':
       return {

@@ -1,26 +1,32 @@
 import { z } from 'zod';
+import { recordCodeRequest } from '../codes/code-requests';
 import { deliverCode } from '../codes/deliver-code';
+import { issueCode } from '../codes/verification-codes';
 import { CognitoError } from '../errors';
-import { findUserByUsername } from '../users/user-store';
-import { assertClientId, clientIdField, parseInput } from './input';
-import type { OperationHandler } from './index';
+import { resolveUsername } from '../users/username-subject';
 import { fakeEmailDelivery } from './fake-delivery';
+import { assertClientId, clientIdField, parseInput, usernameField } from './input';
+import type { OperationHandler } from './index';
 
-const schema = z.object({ ...clientIdField, Username: z.string().min(1) });
+const schema = z.object({ ...clientIdField, ...usernameField });
 
+/** Counted and answered per subject, as ForgotPassword is. */
 export const resendConfirmationCode: OperationHandler = async (input, { service, log }) => {
   const request = parseInput(schema, input);
   assertClientId(service.options, request.ClientId);
-  const user = await findUserByUsername(service.db, request.Username);
-  if (user === undefined) {
-    if (service.options.preventUserExistenceErrors) return fakeEmailDelivery(request.Username);
+  const { user, subject } = await resolveUsername(service, request.Username);
+  if (user === undefined && !service.options.preventUserExistenceErrors) {
     throw new CognitoError('UserNotFoundException', 'Username/client id combination not found.');
   }
-  // The widget matches this exact text to skip ahead to "done".
-  if (user.status !== 'UNCONFIRMED') {
+  // Cognito says so even with user-existence errors prevented; the widget matches this exact
+  // text to skip ahead to "done".
+  if (user !== undefined && user.status !== 'UNCONFIRMED') {
     throw new CognitoError('InvalidParameterException', 'User is already confirmed.');
   }
-  return {
-    CodeDeliveryDetails: await deliverCode(service, user.id, 'sign_up', user.email, log),
-  };
+  await recordCodeRequest(service, subject);
+  if (user === undefined) {
+    await issueCode(service, subject, 'sign_up');
+    return fakeEmailDelivery(request.Username);
+  }
+  return { CodeDeliveryDetails: await deliverCode(service, subject, 'sign_up', user.email, log) };
 };

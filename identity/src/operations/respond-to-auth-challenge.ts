@@ -15,14 +15,15 @@ const schema = z.object({
   Session: z.string().optional(),
 });
 
-export const respondToAuthChallenge: OperationHandler = async (input, { service, log }) => {
+export const respondToAuthChallenge: OperationHandler = async (input, context) => {
+  const { service, log } = context;
   const request = parseInput(schema, input);
   assertClientId(service.options, request.ClientId);
   const responses = request.ChallengeResponses;
   const session = request.Session;
   switch (request.ChallengeName) {
     case 'PASSWORD_VERIFIER':
-      return passwordVerifier(service, responses, log);
+      return passwordVerifier(context, responses);
     case 'NEW_PASSWORD_REQUIRED':
       return newPasswordRequired(service, session, responses, log);
     case 'SOFTWARE_TOKEN_MFA':

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CognitoError } from '../errors';
+import { factorNotEnabled, poolHasMfa } from '../mfa/pool-mfa';
 import type { MfaChallenge } from '../mfa/second-factor';
 import { authenticateAccessToken } from '../tokens/access-token';
 import { updateUser } from '../users/user-store';
@@ -17,18 +18,23 @@ const schema = z.object({
   SMSMfaSettings: settings,
 });
 
-/** Turns factors on or off per user; the pool's MFA setting decides whether they are asked for. */
+type Settings = z.infer<typeof settings>;
+const turnsOn = (setting: Settings) => setting?.Enabled === true || setting?.PreferredMfa === true;
+
+/**
+ * Turns factors on or off per user. A factor the pool does not offer cannot be turned on (SMS
+ * never, the others only when the pool's MFA is OPTIONAL or ON); turning one off always works.
+ */
 export const setUserMfaPreference: OperationHandler = async (input, { service }) => {
   const request = parseInput(schema, input);
   const { user } = await authenticateAccessToken(service, request.AccessToken);
-  if (request.SMSMfaSettings?.Enabled) {
-    throw new CognitoError(
-      'InvalidParameterException',
-      'SMS MFA is not enabled for this user pool',
-    );
-  }
   const totp = request.SoftwareTokenMfaSettings;
   const email = request.EmailMfaSettings;
+  if (turnsOn(request.SMSMfaSettings)) throw factorNotEnabled('SMS');
+  if (!poolHasMfa(service.options)) {
+    if (turnsOn(totp)) throw factorNotEnabled('Software Token');
+    if (turnsOn(email)) throw factorNotEnabled('Email');
+  }
   if (totp?.Enabled && user.totp_secret === null) {
     throw new CognitoError('InvalidParameterException', 'User has not verified software token mfa');
   }

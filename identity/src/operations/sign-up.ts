@@ -1,22 +1,26 @@
 import { z } from 'zod';
 import { assertPasswordPolicy } from '../auth/password-policy';
 import { deliverCode } from '../codes/deliver-code';
+import { assertMailQuota } from '../codes/mail-quota';
 import { CognitoError } from '../errors';
 import { createPasswordVerifier } from '../srp/password-verifier';
+import { EMAIL_PATTERN, writableAttributes } from '../users/attribute-schema';
 import { findUserByUsername, insertUser } from '../users/user-store';
-import { writableAttributes } from '../users/writable-attributes';
-import { assertClientId, attributeListSchema, clientIdField, parseInput } from './input';
+import {
+  assertClientId,
+  attributeListSchema,
+  clientIdField,
+  parseInput,
+  usernameField,
+} from './input';
 import type { OperationHandler } from './index';
 
 const schema = z.object({
   ...clientIdField,
-  Username: z.string().min(1),
+  ...usernameField,
   Password: z.string().min(1),
   UserAttributes: attributeListSchema.optional(),
 });
-
-/** Cognito's check for pools whose username is the e-mail address. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Sign-up requires email and name (the spec's pool); the e-mail is the username. */
 export const signUp: OperationHandler = async (input, { service, log }) => {
@@ -26,7 +30,7 @@ export const signUp: OperationHandler = async (input, { service, log }) => {
   if (!EMAIL_PATTERN.test(email)) {
     throw new CognitoError('InvalidParameterException', 'Username should be an email.');
   }
-  const attributes = writableAttributes(request.UserAttributes ?? []);
+  const attributes = writableAttributes(service.options, request.UserAttributes ?? []);
   const emailAttribute = attributes.email;
   if (emailAttribute !== undefined && emailAttribute.toLowerCase() !== email) {
     throw new CognitoError(
@@ -51,6 +55,7 @@ export const signUp: OperationHandler = async (input, { service, log }) => {
       'An account with the given email already exists.',
     );
   }
+  await assertMailQuota(service, email);
   const { email: _email, ...otherAttributes } = attributes;
   const user = await insertUser(
     service.db,

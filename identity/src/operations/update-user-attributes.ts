@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { deliverCode } from '../codes/deliver-code';
+import { assertMailQuota } from '../codes/mail-quota';
 import { CognitoError } from '../errors';
 import { authenticateAccessToken } from '../tokens/access-token';
 import { findUserByUsername, updateUser, userAttributes } from '../users/user-store';
-import { writableAttributes } from '../users/writable-attributes';
+import { writableAttributes } from '../users/attribute-schema';
 import { attributeListSchema, parseInput } from './input';
 import type { OperationHandler } from './index';
 
@@ -13,7 +14,10 @@ const schema = z.object({ AccessToken: z.string().min(1), UserAttributes: attrib
 export const updateUserAttributes: OperationHandler = async (input, { service, log }) => {
   const request = parseInput(schema, input);
   const { user } = await authenticateAccessToken(service, request.AccessToken);
-  const { email: requestedEmail, ...others } = writableAttributes(request.UserAttributes);
+  const { email: requestedEmail, ...others } = writableAttributes(
+    service.options,
+    request.UserAttributes,
+  );
   if (others.name !== undefined && others.name.trim() === '') {
     throw new CognitoError(
       'InvalidParameterException',
@@ -30,6 +34,8 @@ export const updateUserAttributes: OperationHandler = async (input, { service, l
         'An account with the given email already exists.',
       );
     }
+    // Before the change: a refused code must not leave the account on an unverifiable address.
+    await assertMailQuota(service, newEmail);
   }
   await updateUser(
     service.db,

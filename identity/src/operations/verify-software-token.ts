@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { readAuthSession, saveAuthSessionState } from '../auth/auth-sessions';
 import type { MfaSetupState } from '../auth/challenges/mfa-setup';
 import { CognitoError } from '../errors';
+import { assertSoftwareTokenMfaEnabled } from '../mfa/pool-mfa';
 import { totpCodeStep } from '../mfa/totp';
 import { authenticateAccessToken } from '../tokens/access-token';
 import { updateUser } from '../users/user-store';
@@ -15,11 +16,16 @@ const schema = z.object({
   FriendlyDeviceName: z.string().optional(),
 });
 
-const mismatch = () => new CognitoError('EnableSoftwareTokenMFAException', 'Code mismatch');
+const mismatch = () =>
+  new CognitoError(
+    'EnableSoftwareTokenMFAException',
+    'Code mismatch and fail enable Software Token MFA',
+  );
 
 /** Proves the authenticator app holds the secret from AssociateSoftwareToken. */
 export const verifySoftwareToken: OperationHandler = async (input, { service }) => {
   const request = parseInput(schema, input);
+  assertSoftwareTokenMfaEnabled(service.options);
   const now = service.options.now();
   if (request.AccessToken !== undefined) {
     const { user } = await authenticateAccessToken(service, request.AccessToken);

@@ -23,10 +23,12 @@ export const cognitoApiRoutes: FastifyPluginAsync<{ service: IdentityService }> 
   app,
   { service },
 ) => {
+  // A `__proto__` (or `constructor.prototype`) key is dropped while parsing, like any field
+  // Cognito does not know: the request is not refused, and no prototype is ever touched.
   app.addContentTypeParser(
     AMZ_JSON_CONTENT_TYPE,
     { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
+    app.getDefaultJsonParser('remove', 'remove'),
   );
 
   app.post('/', { bodyLimit: REQUEST_BODY_LIMIT_BYTES }, async (request, reply) => {
@@ -35,7 +37,21 @@ export const cognitoApiRoutes: FastifyPluginAsync<{ service: IdentityService }> 
     if (operation === undefined) {
       throw new CognitoError('UnknownOperationException', `Unknown operation ${name}`);
     }
-    const output = await operation(request.body, { service, log: request.log });
+    const output = await operation(request.body, { service, log: request.log, source: request.ip });
     return reply.type(AMZ_JSON_CONTENT_TYPE).send(output);
+  });
+
+  // Cognito's endpoint takes POST only; other methods still get an answer a client can read.
+  app.route({
+    method: ['GET', 'PUT', 'DELETE', 'PATCH'],
+    url: '/',
+    handler: async (_request, reply) => {
+      reply.header('allow', 'POST, OPTIONS');
+      throw new CognitoError(
+        'UnknownOperationException',
+        'Cognito operations are called with POST',
+        405,
+      );
+    },
   });
 };

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
+import type { IdentityService } from '../service';
+import { declaredAttributes } from '../users/attribute-schema';
 import type { UserRow } from '../users/user-row';
-import type { SigningKey } from './signing-key';
 
 /** Access and id tokens live one hour, as in a default Cognito app client. */
 export const TOKEN_LIFETIME_SECONDS = 3600;
@@ -26,12 +27,12 @@ export interface IssuedTokens {
 }
 
 export async function issueTokens(
-  key: SigningKey,
-  issuer: string,
+  service: IdentityService,
   user: UserRow,
   grant: TokenGrant,
-  now: Date,
 ): Promise<IssuedTokens> {
+  const { signingKey: key, options } = service;
+  const now = options.now();
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + TOKEN_LIFETIME_SECONDS;
   // One event id per issuance, shared by both tokens, like Cognito's sign-in event.
@@ -41,13 +42,17 @@ export async function issueTokens(
     new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: key.kid })
       .setSubject(user.id)
-      .setIssuer(issuer)
+      .setIssuer(options.issuer)
       .setIssuedAt(iat)
       .setExpirationTime(exp)
       .setJti(randomUUID())
       .sign(key.privateKey);
 
-  const attributes = JSON.parse(user.attributes) as Record<string, string>;
+  // Only what the schema declares: a value stored before a custom attribute was dropped stays out.
+  const attributes = declaredAttributes(
+    options,
+    JSON.parse(user.attributes) as Record<string, string>,
+  );
   // Cognito lists the linked social identities in the id token; apps use it to tell them apart.
   const identities =
     user.google_sub === null

@@ -52,8 +52,6 @@ export async function insertUser(db: Db, user: NewUser, now: Date): Promise<User
     totp_enabled: 0,
     email_mfa_enabled: 0,
     preferred_mfa: null,
-    failed_sign_ins: 0,
-    locked_until: null,
     created_at: now.getTime(),
     updated_at: now.getTime(),
   };
@@ -79,12 +77,15 @@ export function userAttributes(user: UserRow): Record<string, string> {
 }
 
 /** GetUser's attribute list: every value a string, as Cognito sends them. */
-export function attributeList(user: UserRow): { Name: string; Value: string }[] {
+export function attributeList(
+  user: UserRow,
+  attributes: Record<string, string>,
+): { Name: string; Value: string }[] {
   const list = [
     { Name: 'sub', Value: user.id },
     { Name: 'email', Value: user.email },
     { Name: 'email_verified', Value: user.email_verified === 1 ? 'true' : 'false' },
   ];
-  for (const [Name, Value] of Object.entries(userAttributes(user))) list.push({ Name, Value });
+  for (const [Name, Value] of Object.entries(attributes)) list.push({ Name, Value });
   return list;
 }

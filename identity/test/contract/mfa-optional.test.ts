@@ -62,6 +62,17 @@ describe('aws-amplify: optional MFA (authenticator app and e-mail codes)', FLOW_
     expect((await confirmSignIn({ challengeResponse: next })).isSignedIn).toBe(true);
   });
 
+  it('VerifySoftwareToken: a wrong code is EnableSoftwareTokenMFAException in Cognito words', async () => {
+    await signedInUser();
+    const setup = await setUpTOTP();
+    await expect(verifyTOTPSetup({ code: wrongCodeFor(setup.sharedSecret) })).rejects.toMatchObject(
+      {
+        name: 'EnableSoftwareTokenMFAException',
+        message: 'Code mismatch and fail enable Software Token MFA',
+      },
+    );
+  });
+
   it('ends the sign-in after five wrong authenticator codes', async () => {
     const email = await signedInUser();
     const setup = await setUpTOTP();

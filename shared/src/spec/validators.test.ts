@@ -321,8 +321,10 @@ describe('sign-in widget rules', () => {
   });
 
   it('masks delivery destinations', () => {
-    expect(maskEmail('jane@example.com')).toBe('j**e@example.com');
-    expect(maskEmail('jo@example.com')).toBe('j*@example.com');
+    expect(maskEmail('jane@example.com')).toBe('j***@e***.com');
+    expect(maskEmail('jo@example.com')).toBe('j***@e***.com');
+    expect(maskEmail('p.very.long.name.ending.in.t@mail.example.co.uk')).toBe('p***@m***.uk');
+    expect(maskEmail('no-at-sign')).toBe('n***');
     expect(maskPhoneNumber('+15551234567')).toBe('+*******4567');
     expect(maskPhoneNumber('+1 555-123-4567')).toBe('+* ***-***-4567');
   });

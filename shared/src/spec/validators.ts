@@ -292,18 +292,18 @@ export function normalizePhoneNumber(dialCode: string, phone: string): string {
 }
 
 /**
- * Masks the local part but its first character (and its last, when 3+ long, so a short name is
- * not given away): 'jane@example.com' -> 'j**e@example.com', 'jo@example.com' -> 'j*@example.com'.
+ * Cognito's mask: the first character of the local part and of the domain, each followed by
+ * three asterisks whatever the length, and the top-level domain: 'jane@example.com' ->
+ * 'j***@e***.com'. Neither length nor last character is given away.
  */
 export function maskEmail(email: string): string {
+  const first = (text: string) => Array.from(text)[0] ?? '';
   const at = email.lastIndexOf('@');
-  if (at < 0) return email;
-  const local = Array.from(email.slice(0, at));
-  const keepLast = local.length >= 3;
-  const masked = local
-    .map((char, i) => (i === 0 || (keepLast && i === local.length - 1) ? char : '*'))
-    .join('');
-  return `${masked}${email.slice(at)}`;
+  if (at < 0) return `${first(email)}***`;
+  const domain = email.slice(at + 1);
+  const dot = domain.lastIndexOf('.');
+  const topLevel = dot > 0 ? domain.slice(dot) : '';
+  return `${first(email.slice(0, at))}***@${first(domain)}***${topLevel}`;
 }
 
 /** Shows only the last 4 digits: '+15551234567' -> '+*******4567'. */

@@ -4,7 +4,7 @@ import { secondFactorOrTokens } from '../../mfa/second-factor';
 import type { IdentityService } from '../../service';
 import { createPasswordVerifier } from '../../srp/password-verifier';
 import { findUserById, updateUser, userAttributes } from '../../users/user-store';
-import { writableAttributes } from '../../users/writable-attributes';
+import { writableAttributes } from '../../users/attribute-schema';
 import { endAuthSession, readAuthSession } from '../auth-sessions';
 import { assertPasswordPolicy } from '../password-policy';
 
@@ -29,7 +29,7 @@ export async function newPasswordRequired(
   const user = await findUserById(service.db, session.userId);
   if (user === undefined) throw new CognitoError('NotAuthorizedException', 'User does not exist.');
   const verifier = createPasswordVerifier(service.options.poolName, user.id, password);
-  const attributes = { ...userAttributes(user), ...writableAttributes(submitted) };
+  const attributes = { ...userAttributes(user), ...writableAttributes(service.options, submitted) };
   await updateUser(
     service.db,
     user.id,

@@ -14,11 +14,10 @@ export async function refreshTokens(service: IdentityService, refreshToken: stri
   const row = await requireActiveRefreshToken(service, refreshToken, options.clientId);
   const user = await findUserById(service.db, row.user_id);
   if (user === undefined) throw new CognitoError('NotAuthorizedException', 'User does not exist.');
-  return issueTokens(
-    service.signingKey,
-    options.issuer,
-    user,
-    { originJti: row.id, clientId: row.client_id, scope: row.scope, authTime: row.auth_time },
-    options.now(),
-  );
+  return issueTokens(service, user, {
+    originJti: row.id,
+    clientId: row.client_id,
+    scope: row.scope,
+    authTime: row.auth_time,
+  });
 }

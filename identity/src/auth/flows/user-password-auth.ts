@@ -1,17 +1,16 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { CallContext } from '../../call-context';
 import { CognitoError } from '../../errors';
-import type { IdentityService } from '../../service';
 import { passwordMatches } from '../../srp/password-verifier';
-import { findUserByUsername } from '../../users/user-store';
 import { afterPassword } from '../after-password';
-import { assertNotLocked, incorrectCredentials, recordFailedPassword } from '../password-attempts';
+import { assertSignInAllowed, recordFailedPassword } from '../password-attempts';
+import { findPasswordHolder } from '../password-holder';
 
-/** USER_PASSWORD_AUTH: the password in the request, checked against the stored SRP verifier. */
-export async function userPasswordAuth(
-  service: IdentityService,
-  parameters: Record<string, string>,
-  log: FastifyBaseLogger,
-) {
+/**
+ * USER_PASSWORD_AUTH: the password in the request, checked against the stored SRP verifier, or
+ * a decoy's when no account can be opened, so an unknown user costs the same work and limits.
+ */
+export async function userPasswordAuth(context: CallContext, parameters: Record<string, string>) {
+  const { service, source } = context;
   const { USERNAME: username, PASSWORD: password } = parameters;
   if (!username || !password) {
     throw new CognitoError(
@@ -19,16 +18,14 @@ export async function userPasswordAuth(
       'Missing required parameter USERNAME or PASSWORD',
     );
   }
-  const user = await findUserByUsername(service.db, username);
-  if (user === undefined) {
-    if (service.options.preventUserExistenceErrors) throw incorrectCredentials();
+  const holder = await findPasswordHolder(service, username);
+  if (!holder.exists && !service.options.preventUserExistenceErrors) {
     throw new CognitoError('UserNotFoundException', 'User does not exist.');
   }
-  if (user.srp_salt === null || user.srp_verifier === null) throw incorrectCredentials();
-  await assertNotLocked(service, user);
-  const stored = { salt: user.srp_salt, verifier: user.srp_verifier };
-  if (!passwordMatches(service.options.poolName, user.id, password, stored)) {
-    return recordFailedPassword(service, user);
+  await assertSignInAllowed(service, holder.subject, source);
+  const matches = passwordMatches(service.options.poolName, holder.userIdForSrp, password, holder);
+  if (!matches || holder.account === undefined) {
+    return recordFailedPassword(service, holder.subject, source);
   }
-  return afterPassword(service, user, log);
+  return afterPassword(context, holder.account);
 }
