@@ -34,29 +34,46 @@ test('the web app manifest and its icons are served', async ({ request }) => {
   }
 });
 
-test('once the service worker is installed, the app starts offline', async ({
+test('after a first visit, signed out, the app starts offline on the sign-in card', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await waitForServiceWorkerControl(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  await expect(page.locator('#boot-error')).toHaveCount(0);
+  await context.setOffline(false);
+});
+
+test('after a first visit, signed in, the app starts offline with the greeting and every remote', async ({
   page,
   context,
   baseURL,
 }) => {
   await signInNewUser(page, baseURL!);
   await page.goto('/dashboard');
-  await expect(page.getByTestId('remote-gallery')).toBeVisible();
+  const greeting = page.getByRole('heading', { name: 'Welcome back, Ada!' });
+  await expect(greeting).toBeVisible();
+  // No second visit: what the first one loaded came from the network, before the worker ran.
   await waitForServiceWorkerControl(page);
-  // Visited while controlled, so the remote's entry and chunks go through the worker's caches.
-  await page.reload();
-  await expect(page.getByTestId('remote-gallery')).toBeVisible();
 
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByTestId('app-header')).toBeVisible();
   await expect(page.getByTestId('remote-gallery')).toBeVisible();
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Models' })
-    .click();
-  // Never visited: offline it cannot load, and only its own route says so.
-  await expect(page.getByText('This section could not be loaded')).toBeVisible();
+  await expect(greeting).toBeVisible();
+  // Remotes never opened were kept at install too.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Models' }).click();
+  await expect(page.getByTestId('remote-models')).toBeVisible();
+  await nav.getByRole('button', { name: 'Profile' }).click();
+  await expect(page.getByTestId('remote-profile')).toBeVisible();
+  // Offline is not signed out (spec §4).
+  await expect(page.getByTestId('login-card')).toHaveCount(0);
   await context.setOffline(false);
 });
 

@@ -1,4 +1,4 @@
-import { hasReadyModel, useUserProfile } from '@app/shared/user-profile';
+import { hasReadyModel } from '@app/shared/user-profile';
 import { LAYOUT, NAV_TEXT, ROUTES } from '@app/shared/spec';
 import { Button, makeStyles, mergeClasses, tokens, Tooltip } from '@fluentui/react-components';
 import {
@@ -9,6 +9,7 @@ import {
 } from '@fluentui/react-icons';
 import { useEffect, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useProfileKeptOffline } from './offline-profile';
 import { arrowKeysBelongToFocus, neighbourTab, tabForPath, type NavTab } from './nav-tabs';
 
 const useStyles = makeStyles({
@@ -72,7 +73,7 @@ export default function BottomNav() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const selected = tabForPath(pathname);
-  const { data: profile } = useUserProfile(true);
+  const profile = useProfileKeptOffline();
   const generateEnabled = hasReadyModel(profile);
 
   useEffect(() => {
