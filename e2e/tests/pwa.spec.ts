@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startProduct } from './support/api-server';
+import { expectScreenChecks } from './support/screen-checks';
 import { E2E_PORT, E2E_WORK_DIR, REPO_ROOT } from './support/paths';
 import { signInNewUser } from './support/session';
 import { buildVariant } from './support/variant-build';
@@ -133,15 +134,18 @@ test('a new shell build prompts before it takes over', async ({ page }, testInfo
     rmSync(join(webRoot, 'shell', 'dist'), { recursive: true });
     cpSync(nextShell, join(webRoot, 'shell', 'dist'), { recursive: true });
 
-    const prompt = page.waitForEvent('dialog');
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
       await registration.update();
     });
-    const dialog = await prompt;
-    expect(dialog.type()).toBe('confirm');
-    expect(dialog.message()).toBe('New content available. Click OK to refresh.');
-    await dialog.accept();
+    const prompt = page.getByRole('region', { name: 'Update available' });
+    await expect(prompt).toContainText('New content available. Click OK to refresh.', {
+      timeout: 30_000,
+    });
+    // Nothing changes until the user says so.
+    await expect(page.getByTestId('app-header')).not.toContainText('AI Image Studio Next');
+    await expectScreenChecks(page, 'update prompt');
+    await prompt.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByTestId('app-header')).toContainText('AI Image Studio Next');
   } finally {
     // Let go of the page's connections (and its service worker's) before the servers stop.

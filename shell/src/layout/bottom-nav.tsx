@@ -43,6 +43,8 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightRegular,
     color: tokens.colorNeutralForeground2,
   },
+  // Fluent greys a disabled button's icon; the label must say 'disabled' just as clearly.
+  disabled: { color: tokens.colorNeutralForegroundDisabled },
   selected: {
     color: tokens.colorBrandForeground1,
     fontWeight: tokens.fontWeightSemibold,
@@ -106,7 +108,11 @@ export default function BottomNav() {
               key={tab.value}
               appearance="transparent"
               icon={tab.icon}
-              className={mergeClasses(styles.item, tab.value === selected && styles.selected)}
+              className={mergeClasses(
+                styles.item,
+                tab.value === selected && styles.selected,
+                disabled && styles.disabled,
+              )}
               aria-current={tab.value === selected ? 'page' : undefined}
               disabledFocusable={disabled}
               onClick={() => navigate(tab.to)}

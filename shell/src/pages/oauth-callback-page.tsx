@@ -1,10 +1,10 @@
 import { AUTH_CALLBACK_TEXT, AUTH_ERROR_REDIRECT_DELAY_MS, ROUTES } from '@app/shared/spec';
-import { Spinner } from '@fluentui/react-components';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { oauthReturnProblem } from '../auth/oauth-return';
 import { AuthErrorScreen } from './auth-error-screen';
+import { Waiting } from '../waiting';
 
 /** Where the hosted UI returns after Google (spec §2 'OAuth callback screens', §8). */
 export default function OAuthCallbackPage() {
@@ -24,5 +24,5 @@ export default function OAuthCallbackPage() {
   if (problem) {
     return <AuthErrorScreen message={problem} redirectAfterMs={AUTH_ERROR_REDIRECT_DELAY_MS} />;
   }
-  return <Spinner style={{ marginTop: 48 }} label={AUTH_CALLBACK_TEXT.completingGoogle} />;
+  return <Waiting label={AUTH_CALLBACK_TEXT.completingGoogle} />;
 }
