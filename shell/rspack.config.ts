@@ -2,19 +2,23 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
-import { rspack } from '@rspack/core';
+import { rspack, type RspackOptions } from '@rspack/core';
 import { sharedSingletons } from '@app/shared/federation';
 import { appModuleRules } from '@app/shared/rspack-rules';
 import { GenerateSW } from 'workbox-webpack-plugin';
+import { SW_CACHES } from './src/pwa/cache-names';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DEV_PORT = 3100;
 /** `pnpm dev` runs the api (config.json, product API, identity) here. */
 const DEV_API_ORIGIN = 'http://localhost:3000';
+/** Imported by the generated service worker; see src/pwa/sw-warm-start.ts. */
+const SW_WARM_START = 'sw-warm-start';
 
 export default defineConfig((_env, argv) => {
   const mode = argv.mode === 'development' ? 'development' : 'production';
-  return {
+  const app: RspackOptions = {
+    name: 'shell',
     mode,
     context: here,
     entry: { main: './src/index.ts' },
@@ -58,7 +62,6 @@ export default defineConfig((_env, argv) => {
           optimization: { target: 'web' },
         },
       }),
-      // A service worker in development would serve stale bundles over hot reload.
       ...(mode === 'production' ? [serviceWorker()] : []),
     ],
     devServer: {
@@ -68,17 +71,42 @@ export default defineConfig((_env, argv) => {
       proxy: [{ context: ['/api', '/identity', '/config.json'], target: DEV_API_ORIGIN }],
     },
   };
+  // A service worker in development would serve stale bundles over hot reload.
+  if (mode === 'development') return app;
+  return [app, serviceWorkerWarmStart(mode)];
 });
 
 /**
- * The installed app must start offline: precache the shell, keep the last config document and
- * the remotes' entries (network first, so a redeployed remote wins when online) and their hashed
- * chunks (cache first; a new build has new names). `skipWaiting` stays off so a new version waits
- * until the user accepts the update prompt.
+ * The service worker's own addition, built as a classic worker script with a stable name (sw.js
+ * imports it by name). After the app's build, whose `clean` would otherwise remove it.
+ */
+function serviceWorkerWarmStart(mode: 'production'): RspackOptions {
+  return {
+    name: SW_WARM_START,
+    dependencies: ['shell'],
+    mode,
+    context: here,
+    target: 'webworker',
+    entry: { [SW_WARM_START]: './src/pwa/sw-warm-start.ts' },
+    devtool: 'source-map',
+    resolve: { extensions: ['.ts', '.js'] },
+    output: { path: join(here, 'dist'), filename: '[name].js', clean: false },
+    module: { rules: appModuleRules(mode) },
+  };
+}
+
+/**
+ * The installed app must start offline, from the first visit on: the shell is precached, and at
+ * install the worker also keeps the config document and every remote's manifest, entry and
+ * exposed files (src/pwa/sw-warm-start.ts). Those are then served from the cache at once and
+ * refreshed behind it (stale-while-revalidate), so no start waits on the network for them and a
+ * redeployed remote arrives with the next start. Hashed chunks never change: cache first.
+ * `skipWaiting` stays off so a new version waits until the user accepts the update prompt.
  */
 function serviceWorker() {
   return new GenerateSW({
     swDest: 'sw.js',
+    importScripts: [`/${SW_WARM_START}.js`],
     clientsClaim: true,
     skipWaiting: false,
     cleanupOutdatedCaches: true,
@@ -89,15 +117,14 @@ function serviceWorker() {
       {
         urlPattern: ({ url }) =>
           url.pathname === '/config.json' || url.pathname === '/manifest.webmanifest',
-        handler: 'NetworkFirst',
-        options: { cacheName: 'app-config', networkTimeoutSeconds: 3 },
+        handler: 'StaleWhileRevalidate',
+        options: { cacheName: SW_CACHES.config },
       },
       {
         urlPattern: ({ url }) => /\/(mf-manifest\.json|remoteEntry\.js)$/.test(url.pathname),
-        handler: 'NetworkFirst',
+        handler: 'StaleWhileRevalidate',
         options: {
-          cacheName: 'remote-entries',
-          networkTimeoutSeconds: 3,
+          cacheName: SW_CACHES.remoteEntries,
           cacheableResponse: { statuses: [0, 200] },
         },
       },
@@ -107,7 +134,7 @@ function serviceWorker() {
           !url.pathname.startsWith('/api/'),
         handler: 'CacheFirst',
         options: {
-          cacheName: 'remote-chunks',
+          cacheName: SW_CACHES.remoteChunks,
           cacheableResponse: { statuses: [0, 200] },
           expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 90 },
         },

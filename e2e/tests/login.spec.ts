@@ -56,6 +56,24 @@ test.describe('sign-in card', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('checks the e-mail format before calling the identity service', async ({ page }) => {
+    await page.goto('/');
+    const card = loginCard(page);
+    const identityCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/identity/'))
+        identityCalls.push(request.url());
+    });
+    await field(card, 'Email').fill('ada.example.com');
+    await field(card, 'Password').fill('a-password');
+    await field(card, 'Password').press('Enter');
+    await expect(card.getByText('Please enter a valid email')).toBeVisible();
+    await expect(field(card, 'Email')).toHaveAttribute('aria-invalid', 'true');
+    await page.waitForTimeout(500);
+    expect(identityCalls).toEqual([]);
+    await expect(loginError(page)).toHaveCount(0);
+  });
+
   test('signs a confirmed user in and leaves the card for /dashboard', async ({
     page,
     baseURL,
@@ -94,6 +112,18 @@ test.describe('sign-up', () => {
     await expect(card.getByText('Password must have at least 8 characters')).toBeVisible();
     await expect(card.getByText('Your passwords must match')).toBeVisible();
     await expect(loginError(page)).toHaveCount(0);
+  });
+
+  test('carries the hidden, optional username field, filled with the e-mail', async ({ page }) => {
+    await openSignUp(page);
+    const card = loginCard(page);
+    const username = card.locator('input[name="username"]');
+    await expect(username).toHaveCount(1);
+    await expect(username).toBeHidden();
+    await expect(username).toHaveAttribute('autocomplete', 'username');
+    expect(await username.evaluate((input: HTMLInputElement) => input.required)).toBe(false);
+    await field(card, 'Email').fill(' grace@example.com ');
+    await expect(username).toHaveValue('grace@example.com');
   });
 
   test('sign up, confirm with the mailed code, and arrive signed in', async ({ page, baseURL }) => {

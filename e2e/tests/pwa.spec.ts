@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startProduct } from './support/api-server';
+import { expectScreenChecks } from './support/screen-checks';
 import { E2E_PORT, E2E_WORK_DIR, REPO_ROOT } from './support/paths';
 import { signInNewUser } from './support/session';
 import { buildVariant } from './support/variant-build';
@@ -34,29 +35,46 @@ test('the web app manifest and its icons are served', async ({ request }) => {
   }
 });
 
-test('once the service worker is installed, the app starts offline', async ({
+test('after a first visit, signed out, the app starts offline on the sign-in card', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await waitForServiceWorkerControl(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  await expect(page.locator('#boot-error')).toHaveCount(0);
+  await context.setOffline(false);
+});
+
+test('after a first visit, signed in, the app starts offline with the greeting and every remote', async ({
   page,
   context,
   baseURL,
 }) => {
   await signInNewUser(page, baseURL!);
   await page.goto('/dashboard');
-  await expect(page.getByTestId('remote-gallery')).toBeVisible();
+  const greeting = page.getByRole('heading', { name: 'Welcome back, Ada!' });
+  await expect(greeting).toBeVisible();
+  // No second visit: what the first one loaded came from the network, before the worker ran.
   await waitForServiceWorkerControl(page);
-  // Visited while controlled, so the remote's entry and chunks go through the worker's caches.
-  await page.reload();
-  await expect(page.getByTestId('remote-gallery')).toBeVisible();
 
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByTestId('app-header')).toBeVisible();
   await expect(page.getByTestId('remote-gallery')).toBeVisible();
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Models' })
-    .click();
-  // Never visited: offline it cannot load, and only its own route says so.
-  await expect(page.getByText('This section could not be loaded')).toBeVisible();
+  await expect(greeting).toBeVisible();
+  // Remotes never opened were kept at install too.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Models' }).click();
+  await expect(page.getByTestId('remote-models')).toBeVisible();
+  await nav.getByRole('button', { name: 'Profile' }).click();
+  await expect(page.getByTestId('remote-profile')).toBeVisible();
+  // Offline is not signed out (spec §4).
+  await expect(page.getByTestId('login-card')).toHaveCount(0);
   await context.setOffline(false);
 });
 
@@ -116,15 +134,18 @@ test('a new shell build prompts before it takes over', async ({ page }, testInfo
     rmSync(join(webRoot, 'shell', 'dist'), { recursive: true });
     cpSync(nextShell, join(webRoot, 'shell', 'dist'), { recursive: true });
 
-    const prompt = page.waitForEvent('dialog');
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
       await registration.update();
     });
-    const dialog = await prompt;
-    expect(dialog.type()).toBe('confirm');
-    expect(dialog.message()).toBe('New content available. Click OK to refresh.');
-    await dialog.accept();
+    const prompt = page.getByRole('region', { name: 'Update available' });
+    await expect(prompt).toContainText('New content available. Click OK to refresh.', {
+      timeout: 30_000,
+    });
+    // Nothing changes until the user says so.
+    await expect(page.getByTestId('app-header')).not.toContainText('AI Image Studio Next');
+    await expectScreenChecks(page, 'update prompt');
+    await prompt.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByTestId('app-header')).toContainText('AI Image Studio Next');
   } finally {
     // Let go of the page's connections (and its service worker's) before the servers stop.

@@ -3,6 +3,7 @@ import { configureApiClient } from '@app/shared/api-client';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { apiToken } from './auth/api-token';
+import { reportApiUnauthorized } from './auth/api-unauthorized';
 import { setAuthConfig } from './auth/load-amplify';
 import { BootError } from './boot-error';
 import { registerConfiguredRemotes } from './federation/remotes';
@@ -17,7 +18,11 @@ async function start(container: HTMLElement) {
     registerConfiguredRemotes(config.remotes);
     setAuthConfig(config.auth);
     setSiteLinks(config.links);
-    configureApiClient({ baseUrl: config.apiBaseUrl, getToken: apiToken });
+    configureApiClient({
+      baseUrl: config.apiBaseUrl,
+      getToken: apiToken,
+      onUnauthorized: reportApiUnauthorized,
+    });
     root.render(<App />);
   } catch (error) {
     console.error('Could not load /config.json', error);

@@ -1,5 +1,6 @@
 import { IDENTITY_TEXT } from '@app/shared/spec';
 import { createContext, useContext } from 'react';
+import type { OAuthReturn } from './oauth-return';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -17,6 +18,8 @@ export interface AuthContextValue {
   user: AuthUser | null;
   /** Why the last Google (hosted UI) sign-in failed, for the /callback screen. */
   redirectError: string | null;
+  /** What the app was opened with on /callback; null when it started elsewhere. */
+  oauthReturn: OAuthReturn | null;
   /** Re-reads the user's attributes, e.g. after a name change. */
   refreshUser: () => Promise<void>;
   /** Signs out here and everywhere the bus reaches; hosted (Google) sign-ins leave via the IdP. */

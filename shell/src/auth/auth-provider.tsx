@@ -5,7 +5,16 @@ import { AuthContext, type AuthStatus, type AuthUser } from './auth-context';
 import { clearAccountStorage } from './clear-account-storage';
 import { isNetworkError } from './errors';
 import { getAuthConfig, loadAmplify, whenAmplifyLoaded, type AmplifyModule } from './load-amplify';
-import { freshStoredToken, hasStoredSession, lastAuthUserKey, storedUser } from './stored-session';
+import { onApiUnauthorized } from './api-unauthorized';
+import { inspectOAuthReturn } from './oauth-return';
+import {
+  clearStoredSession,
+  freshStoredToken,
+  hasStoredSession,
+  lastAuthUserKey,
+  storedOAuthFlow,
+  storedUser,
+} from './stored-session';
 
 async function readUser(amplify: AmplifyModule): Promise<AuthUser> {
   const [current, attributes] = await Promise.all([
@@ -26,50 +35,78 @@ function userFromFreshSession(userPoolClientId: string): AuthUser | null {
   return freshStoredToken(userPoolClientId) ? storedUser(userPoolClientId) : null;
 }
 
+/** How the provider starts, read from the address and browser storage alone. */
+function startingPoint(userPoolClientId: string) {
+  const onCallback = window.location.pathname === ROUTES.callback;
+  const oauthFlow = storedOAuthFlow(userPoolClientId);
+  const oauthReturn = onCallback ? inspectOAuthReturn(window.location.search, oauthFlow) : null;
+  const completingOAuth = oauthReturn?.kind === 'pending';
+  const user = completingOAuth ? null : userFromFreshSession(userPoolClientId);
+  return {
+    oauthReturn,
+    completingOAuth,
+    // aws-amplify also clears a sign-in it started when the return is not one it accepts.
+    oauthToSettle: onCallback && oauthFlow.inFlight,
+    user,
+    // A stored session without a usable token (expired, or unreadable) is checked by aws-amplify.
+    sessionToCheck: !completingOAuth && !user && hasStoredSession(userPoolClientId),
+  };
+}
+
 /**
  * Owns the sign-in state (spec §4). A valid stored session is trusted as it is, so aws-amplify is
  * only fetched to refresh an expired one, on the OAuth callback, or when the sign-in screen or a
- * sign-out needs it.
+ * sign-out needs it. A session the API or the identity service refuses is signed out here.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { userPoolClientId } = getAuthConfig();
-  const onCallback = window.location.pathname === ROUTES.callback;
-  const [user, setUser] = useState<AuthUser | null>(() =>
-    onCallback ? null : userFromFreshSession(userPoolClientId),
-  );
+  const [start] = useState(() => startingPoint(userPoolClientId));
+  const [user, setUser] = useState<AuthUser | null>(start.user);
   const [status, setStatus] = useState<AuthStatus>(() => {
-    if (user) return 'authenticated';
-    return onCallback || hasStoredSession(userPoolClientId) ? 'loading' : 'unauthenticated';
+    if (start.user) return 'authenticated';
+    return start.completingOAuth || start.sessionToCheck ? 'loading' : 'unauthenticated';
   });
   const [redirectError, setRedirectError] = useState<string | null>(null);
 
-  const signedOutHere = useCallback((reason: 'user' | 'session-expired' | 'other-tab') => {
-    clearAccountStorage();
-    setUser(null);
-    setStatus('unauthenticated');
-    bus.emit('auth:logout', { reason });
-  }, []);
+  const signedOutHere = useCallback(
+    (reason: 'user' | 'session-expired' | 'other-tab') => {
+      clearStoredSession(userPoolClientId);
+      clearAccountStorage();
+      setUser(null);
+      setStatus('unauthenticated');
+      bus.emit('auth:logout', { reason });
+    },
+    [userPoolClientId],
+  );
+
+  /** Offline is not signed out (spec §4): go on as the stored tokens say. */
+  const continueOffline = useCallback(() => {
+    const offlineUser = storedUser(userPoolClientId);
+    setUser(offlineUser);
+    setStatus(offlineUser ? 'authenticated' : 'unauthenticated');
+  }, [userPoolClientId]);
 
   const refreshUser = useCallback(async () => {
-    const amplify = await loadAmplify();
+    let amplify: AmplifyModule;
+    try {
+      amplify = await loadAmplify();
+    } catch (error) {
+      console.error('aws-amplify could not be loaded', error);
+      continueOffline();
+      return;
+    }
     try {
       setUser(await readUser(amplify));
       setStatus('authenticated');
     } catch (error) {
-      // Offline is not signed out (spec §4): go on as the stored tokens say.
       if (isNetworkError(error)) {
-        const offlineUser = storedUser(userPoolClientId);
-        if (offlineUser) {
-          setUser(offlineUser);
-          setStatus('authenticated');
-        }
+        continueOffline();
         return;
       }
       console.error('The stored session is not valid', error);
-      setUser(null);
-      setStatus('unauthenticated');
+      signedOutHere('session-expired');
     }
-  }, [userPoolClientId]);
+  }, [continueOffline, signedOutHere]);
 
   useEffect(() => {
     let stopListening: (() => void) | undefined;
@@ -94,27 +131,36 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             break;
         }
       });
-      // On /callback the OAuth listener finishes the sign-in and reports through the Hub; a
-      // stale stored session is refreshed (or found invalid) now.
-      if (
-        !onCallback &&
-        hasStoredSession(userPoolClientId) &&
-        !freshStoredToken(userPoolClientId)
-      ) {
-        void refreshUser();
-      }
     });
     return () => {
       stopWaiting();
       stopListening?.();
     };
-  }, [onCallback, userPoolClientId, refreshUser, signedOutHere]);
+  }, [refreshUser, signedOutHere]);
 
   useEffect(() => {
-    if (onCallback || (hasStoredSession(userPoolClientId) && !freshStoredToken(userPoolClientId))) {
-      void loadAmplify();
-    }
-  }, [onCallback, userPoolClientId]);
+    if (!start.sessionToCheck && !start.completingOAuth && !start.oauthToSettle) return;
+    // On /callback aws-amplify's OAuth listener completes the sign-in and reports on the Hub.
+    loadAmplify().then(
+      () => {
+        if (start.sessionToCheck) void refreshUser();
+      },
+      (error: unknown) => {
+        console.error('aws-amplify could not be loaded', error);
+        if (start.sessionToCheck) continueOffline();
+        else if (start.completingOAuth) setStatus('unauthenticated');
+      },
+    );
+  }, [start, refreshUser, continueOffline]);
+
+  useEffect(
+    () =>
+      onApiUnauthorized(() => {
+        // Only a session the app relied on can be refused; a signed-out 401 needs nothing.
+        if (hasStoredSession(userPoolClientId)) signedOutHere('session-expired');
+      }),
+    [userPoolClientId, signedOutHere],
+  );
 
   useEffect(() => {
     // Another tab signed out (aws-amplify removed its keys) or signed in.
@@ -141,8 +187,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [userPoolClientId, signedOutHere]);
 
   const value = useMemo(
-    () => ({ status, user, redirectError, refreshUser, logout }),
-    [status, user, redirectError, refreshUser, logout],
+    () => ({ status, user, redirectError, oauthReturn: start.oauthReturn, refreshUser, logout }),
+    [status, user, redirectError, start, refreshUser, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

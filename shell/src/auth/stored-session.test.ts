@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { freshStoredToken, hasStoredSession, storedUser } from './stored-session';
+import {
+  clearStoredSession,
+  freshStoredToken,
+  hasStoredSession,
+  storedOAuthFlow,
+  storedUser,
+} from './stored-session';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -68,5 +74,30 @@ describe('stored session', () => {
     expect(freshStoredToken('client', now, storage)).toBe(idToken);
     expect(freshStoredToken('client', now + 55_000, storage)).toBe(accessToken);
     expect(freshStoredToken('client', now + 3_596_000, storage)).toBeNull();
+  });
+
+  it('forgets the session like a local sign-out, keeping the device keys', () => {
+    const storage = new MemoryStorage();
+    const prefix = 'CognitoIdentityServiceProvider.client';
+    storage.setItem(`${prefix}.LastAuthUser`, 'u-1');
+    for (const item of ['idToken', 'accessToken', 'refreshToken', 'clockDrift', 'signInDetails']) {
+      storage.setItem(`${prefix}.u-1.${item}`, 'x');
+    }
+    storage.setItem(`${prefix}.u-1.deviceKey`, 'device');
+    storage.setItem('CognitoIdentityServiceProvider.other-client.LastAuthUser', 'u-2');
+    clearStoredSession('client', storage);
+    expect(hasStoredSession('client', storage)).toBe(false);
+    expect([...Array(storage.length).keys()].map((i) => storage.key(i)).sort()).toEqual([
+      'CognitoIdentityServiceProvider.client.u-1.deviceKey',
+      'CognitoIdentityServiceProvider.other-client.LastAuthUser',
+    ]);
+  });
+
+  it('reads the hosted-UI sign-in in flight', () => {
+    const storage = new MemoryStorage();
+    expect(storedOAuthFlow('client', storage)).toEqual({ state: null, inFlight: false });
+    storage.setItem('CognitoIdentityServiceProvider.client.oauthState', 'abc');
+    storage.setItem('CognitoIdentityServiceProvider.client.inflightOAuth', 'true');
+    expect(storedOAuthFlow('client', storage)).toEqual({ state: 'abc', inFlight: true });
   });
 });

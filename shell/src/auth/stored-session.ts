@@ -12,6 +12,16 @@ export function lastAuthUserKey(userPoolClientId: string) {
   return `${keyPrefix(userPoolClientId)}.LastAuthUser`;
 }
 
+/** What aws-amplify's own local sign-out removes; device keys stay, so the device stays known. */
+const SESSION_ITEMS = [
+  'accessToken',
+  'idToken',
+  'refreshToken',
+  'clockDrift',
+  'signInDetails',
+  'oauthMetadata',
+] as const;
+
 export function hasStoredSession(userPoolClientId: string, storage: Storage = localStorage) {
   return storage.getItem(lastAuthUserKey(userPoolClientId)) !== null;
 }
@@ -71,5 +81,36 @@ export function storedUser(
     email: typeof claims.email === 'string' ? claims.email : '',
     emailVerified: claims.email_verified === true,
     name: typeof claims.name === 'string' ? claims.name : '',
+  };
+}
+
+/**
+ * Forgets the stored session the way aws-amplify's local sign-out does, without loading it: used
+ * when the API or the identity service has refused the session (spec §4).
+ */
+export function clearStoredSession(userPoolClientId: string, storage: Storage = localStorage) {
+  const username = storage.getItem(lastAuthUserKey(userPoolClientId));
+  if (username) {
+    for (const item of SESSION_ITEMS) {
+      storage.removeItem(`${keyPrefix(userPoolClientId)}.${username}.${item}`);
+    }
+  }
+  storage.removeItem(lastAuthUserKey(userPoolClientId));
+}
+
+/** The hosted-UI sign-in this browser started, as aws-amplify keeps it until the return. */
+export interface StoredOAuthFlow {
+  /** The `state` sent to the hosted UI; the return must carry the same (spec §5). */
+  state: string | null;
+  inFlight: boolean;
+}
+
+export function storedOAuthFlow(
+  userPoolClientId: string,
+  storage: Storage = localStorage,
+): StoredOAuthFlow {
+  return {
+    state: storage.getItem(`${keyPrefix(userPoolClientId)}.oauthState`),
+    inFlight: storage.getItem(`${keyPrefix(userPoolClientId)}.inflightOAuth`) === 'true',
   };
 }

@@ -1,9 +1,9 @@
 import type { RemoteName } from '@app/shared/runtime-config';
-import { Spinner } from '@fluentui/react-components';
 import { Suspense, use, useState } from 'react';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteErrorCard } from './remote-error-card';
 import { loadRemoteRoutes, type RemoteRoutesModule } from './remotes';
+import { Waiting } from '../waiting';
 
 /** One load per remote, kept across navigations so a loaded remote renders at once. */
 const loads = new Map<RemoteName, Promise<RemoteRoutesModule>>();
@@ -36,7 +36,7 @@ export function RemoteOutlet({ name, basePath }: { name: RemoteName; basePath: s
       onError={() => loads.delete(name)}
       fallback={<RemoteErrorCard onRetry={() => setAttempt((n) => n + 1)} />}
     >
-      <Suspense fallback={<Spinner style={{ marginTop: 48 }} label="Loading..." />}>
+      <Suspense fallback={<Waiting label="Loading..." />}>
         <RemoteRoutes name={name} basePath={basePath} />
       </Suspense>
     </RemoteErrorBoundary>

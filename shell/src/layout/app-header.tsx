@@ -27,7 +27,14 @@ const useStyles = makeStyles({
     height: `${LAYOUT.headerHeightPx}px`,
     ...shorthands.padding(0, tokens.spacingHorizontalM),
   },
-  title: { color: 'inherit', textDecorationLine: 'none' },
+  // The header's whole height is the title's tap area (the header is 40 px, spec §9).
+  title: {
+    display: 'flex',
+    alignItems: 'center',
+    alignSelf: 'stretch',
+    color: 'inherit',
+    textDecorationLine: 'none',
+  },
 });
 
 /** Spec §2 header: title, progress while auth resolves, profile picture when signed in. */

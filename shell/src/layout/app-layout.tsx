@@ -1,13 +1,17 @@
 import { LAYOUT, THEME_COLORS } from '@app/shared/spec';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { InstallBanner } from '../pwa/install-banner';
+import { onUpdateWaiting, waitingUpdate } from '../pwa/service-worker';
 import { AppHeader } from './app-header';
+import { usePhoneDialogStyles } from './phone-dialogs';
 
 // Signed-in chrome stays out of the first load of a signed-out visitor.
 const BottomNav = lazy(() => import('./bottom-nav'));
+// Only ever shown when a new version is waiting.
+const UpdatePrompt = lazy(() => import('../pwa/update-prompt'));
 
 const useStyles = makeStyles({
   page: {
@@ -25,18 +29,44 @@ const useStyles = makeStyles({
     // Keeps the last row of content clear of the fixed bottom navigation.
     paddingBottom: `calc(${LAYOUT.bottomNavMinHeightPx}px + env(safe-area-inset-bottom))`,
   },
+  /** Install and update notices float at the bottom, in thumb reach, above the navigation. */
+  notices: {
+    position: 'fixed',
+    left: tokens.spacingHorizontalM,
+    right: tokens.spacingHorizontalM,
+    bottom: `calc(${tokens.spacingVerticalM} + env(safe-area-inset-bottom))`,
+    zIndex: 20,
+    maxWidth: '640px',
+    margin: '0 auto',
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalS,
+  },
+  noticesAboveNav: {
+    bottom: `calc(${LAYOUT.bottomNavMinHeightPx}px + ${tokens.spacingVerticalS} + env(safe-area-inset-bottom))`,
+  },
 });
 
 export function AppLayout() {
   const styles = useStyles();
+  usePhoneDialogStyles();
   const signedIn = useAuth().status === 'authenticated';
+  const takeUpdate = useSyncExternalStore(onUpdateWaiting, waitingUpdate, () => null);
+  const [updateDeclined, setUpdateDeclined] = useState(false);
   return (
     <div className={styles.page}>
       <AppHeader />
       <main className={mergeClasses(styles.main, signedIn && styles.clearOfNav)}>
         <Outlet />
       </main>
-      <InstallBanner />
+      <div className={mergeClasses(styles.notices, signedIn && styles.noticesAboveNav)}>
+        {takeUpdate && !updateDeclined && (
+          <Suspense fallback={null}>
+            <UpdatePrompt onAccept={takeUpdate} onDismiss={() => setUpdateDeclined(true)} />
+          </Suspense>
+        )}
+        <InstallBanner />
+      </div>
       {signedIn && (
         <Suspense fallback={null}>
           <BottomNav />

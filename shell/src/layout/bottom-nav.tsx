@@ -1,4 +1,4 @@
-import { hasReadyModel, useUserProfile } from '@app/shared/user-profile';
+import { hasReadyModel } from '@app/shared/user-profile';
 import { LAYOUT, NAV_TEXT, ROUTES } from '@app/shared/spec';
 import { Button, makeStyles, mergeClasses, tokens, Tooltip } from '@fluentui/react-components';
 import {
@@ -9,6 +9,7 @@ import {
 } from '@fluentui/react-icons';
 import { useEffect, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useProfileKeptOffline } from './offline-profile';
 import { arrowKeysBelongToFocus, neighbourTab, tabForPath, type NavTab } from './nav-tabs';
 
 const useStyles = makeStyles({
@@ -42,6 +43,8 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightRegular,
     color: tokens.colorNeutralForeground2,
   },
+  // Fluent greys a disabled button's icon; the label must say 'disabled' just as clearly.
+  disabled: { color: tokens.colorNeutralForegroundDisabled },
   selected: {
     color: tokens.colorBrandForeground1,
     fontWeight: tokens.fontWeightSemibold,
@@ -72,7 +75,7 @@ export default function BottomNav() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const selected = tabForPath(pathname);
-  const { data: profile } = useUserProfile(true);
+  const profile = useProfileKeptOffline();
   const generateEnabled = hasReadyModel(profile);
 
   useEffect(() => {
@@ -105,7 +108,11 @@ export default function BottomNav() {
               key={tab.value}
               appearance="transparent"
               icon={tab.icon}
-              className={mergeClasses(styles.item, tab.value === selected && styles.selected)}
+              className={mergeClasses(
+                styles.item,
+                tab.value === selected && styles.selected,
+                disabled && styles.disabled,
+              )}
               aria-current={tab.value === selected ? 'page' : undefined}
               disabledFocusable={disabled}
               onClick={() => navigate(tab.to)}

@@ -10,6 +10,7 @@ import {
   type InputProps,
 } from '@fluentui/react-components';
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { TOUCH_TARGET_PX } from '../touch';
 import type { FieldErrors } from './login-forms';
 import type { CodeDelivery, LoginFlowState } from './login-flow';
 import type { LoginFlowActions } from './login-actions';
@@ -27,6 +28,10 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
   linkButton: {
     alignSelf: 'flex-start',
+    // A text link a thumb can hit: the tap area is taller than the words.
+    display: 'inline-flex',
+    alignItems: 'center',
+    minHeight: `${TOUCH_TARGET_PX}px`,
     padding: 0,
     border: 'none',
     backgroundColor: 'transparent',

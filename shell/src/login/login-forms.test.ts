@@ -74,6 +74,12 @@ describe('sign-in form', () => {
     });
     expect(validateSignInForm({ username: 'jane@example.com', password: 'x' })).toEqual({});
   });
+
+  it('checks the e-mail format before anything is sent (the username is the e-mail, §1)', () => {
+    expect(validateSignInForm({ username: 'jane.example.com', password: 'x' })).toEqual({
+      username: [FORM_TEXT.invalidEmail],
+    });
+  });
 });
 
 describe('sign-up form (§5)', () => {

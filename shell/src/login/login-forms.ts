@@ -59,11 +59,12 @@ export interface SignInValues {
   password: string;
 }
 
+/** The username is the e-mail address (§1), so its format is checked before the call. */
 export function validateSignInForm(values: SignInValues): FieldErrors {
-  return collect({
-    username: [validateRequired(values.username)],
-    password: [validateRequired(values.password)],
-  });
+  return {
+    ...validateEmailField('username', values.username),
+    ...collect({ password: [validateRequired(values.password)] }),
+  };
 }
 
 /** A new password: required, then every rule of the configured policy. */

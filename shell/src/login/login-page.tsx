@@ -3,6 +3,7 @@ import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { Suspense } from 'react';
 import type { StepProps } from './form-parts';
 import type { EntryStep, LoginStep } from './login-flow';
+import { TOUCH_SIZED_CONTROLS } from '../touch';
 import { LAZY_STEPS } from './lazy-steps';
 import { LoginTabs } from './login-tabs';
 import { SignInForm } from './sign-in-form';
@@ -27,6 +28,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusLarge,
     boxShadow: tokens.shadow8,
+    ...TOUCH_SIZED_CONTROLS,
   },
   /** §8's red box; a plain alert instead of Fluent's MessageBar keeps it out of the first load. */
   error: {

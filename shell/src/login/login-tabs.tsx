@@ -1,6 +1,7 @@
 import { LOGIN_TEXT } from '@app/shared/spec';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { KeyboardEvent } from 'react';
+import { TOUCH_TARGET_PX } from '../touch';
 
 type TabStep = 'signIn' | 'signUp';
 
@@ -12,6 +13,7 @@ const TABS: readonly { step: TabStep; label: string }[] = [
 const useStyles = makeStyles({
   list: { display: 'flex', columnGap: tokens.spacingHorizontalS },
   tab: {
+    minHeight: `${TOUCH_TARGET_PX}px`,
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
     border: 'none',
     borderBottom: `${tokens.strokeWidthThicker} solid transparent`,

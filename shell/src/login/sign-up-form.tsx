@@ -57,6 +57,18 @@ export function SignUpForm({ state, actions }: StepProps) {
         autoComplete="email"
         {...form.bind('email', shown)}
       />
+      {/*
+        §2's hidden, optional username. The e-mail is the username (§3), and this field says so
+        to password managers, which save the new password under it.
+      */}
+      <input
+        type="text"
+        name="username"
+        autoComplete="username"
+        value={form.values.email.trim()}
+        readOnly
+        hidden
+      />
       <NewPasswordField label={LOGIN_STEP_TEXT.passwordLabel} {...form.bind('password', shown)} />
       <NewPasswordField
         label={LOGIN_STEP_TEXT.confirmPasswordLabel}

@@ -1,7 +1,25 @@
 import { AUTH_CALLBACK_TEXT, ROUTES } from '@app/shared/spec';
-import { Body1, MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import {
+  Body1,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  tokens,
+} from '@fluentui/react-components';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+
+const useStyles = makeStyles({
+  screen: {
+    maxWidth: '480px',
+    margin: '48px auto',
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalM,
+  },
+  footer: { margin: 0 },
+});
 
 /** Spec §2/§8: the error screen of the OAuth return pages, which goes home after a delay. */
 export function AuthErrorScreen({
@@ -13,6 +31,7 @@ export function AuthErrorScreen({
   footer?: string;
   redirectAfterMs: number;
 }) {
+  const styles = useStyles();
   const navigate = useNavigate();
   useEffect(() => {
     const timer = window.setTimeout(
@@ -22,14 +41,19 @@ export function AuthErrorScreen({
     return () => window.clearTimeout(timer);
   }, [navigate, redirectAfterMs]);
   return (
-    <div style={{ maxWidth: 480, margin: '48px auto' }}>
+    // Announced as it appears: the user arrived here from another site and may not look at once.
+    <div className={styles.screen} role="alert">
       <MessageBar intent="error" layout="multiline">
         <MessageBarBody>
           <MessageBarTitle>{AUTH_CALLBACK_TEXT.errorTitle}</MessageBarTitle>
-          {message}
+          <div>{message}</div>
         </MessageBarBody>
       </MessageBar>
-      <Body1 as="p">{footer}</Body1>
+      {footer && (
+        <Body1 as="p" className={styles.footer}>
+          {footer}
+        </Body1>
+      )}
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { LOGIN_TEXT, ROUTES } from '@app/shared/spec';
-import { Spinner } from '@fluentui/react-components';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { AuthLoading } from '../auth/auth-loading';
 import { loadAmplify } from '../auth/load-amplify';
+import { Waiting } from '../waiting';
 
 const LoginPage = lazy(async () => {
   const { LoginPage: Page } = await import('../login/login-page');
@@ -28,7 +28,7 @@ export function HomeRoute() {
   }, [proceed, navigate]);
 
   if (status === 'loading') return <AuthLoading />;
-  if (proceed) return <Spinner style={{ marginTop: 48 }} label={LOGIN_TEXT.redirecting} />;
+  if (proceed) return <Waiting label={LOGIN_TEXT.redirecting} />;
   return (
     // aws-amplify is fetched once the visitor starts typing or tapping, not for the first paint.
     <section

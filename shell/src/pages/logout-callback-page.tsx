@@ -4,10 +4,10 @@ import {
   logoutFailed,
   ROUTES,
 } from '@app/shared/spec';
-import { Spinner } from '@fluentui/react-components';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthErrorScreen } from './auth-error-screen';
+import { Waiting } from '../waiting';
 
 /** Where the hosted UI returns after signing a Google user out (spec §2). */
 export default function LogoutCallbackPage() {
@@ -28,5 +28,5 @@ export default function LogoutCallbackPage() {
       />
     );
   }
-  return <Spinner style={{ marginTop: 48 }} label={AUTH_CALLBACK_TEXT.completingLogout} />;
+  return <Waiting label={AUTH_CALLBACK_TEXT.completingLogout} />;
 }

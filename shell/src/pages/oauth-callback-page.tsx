@@ -1,50 +1,28 @@
-import {
-  AUTH_CALLBACK_TEXT,
-  AUTH_ERROR_REDIRECT_DELAY_MS,
-  authenticationFailed,
-  ROUTES,
-} from '@app/shared/spec';
-import { Spinner } from '@fluentui/react-components';
+import { AUTH_CALLBACK_TEXT, AUTH_ERROR_REDIRECT_DELAY_MS, ROUTES } from '@app/shared/spec';
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
+import { oauthReturnProblem } from '../auth/oauth-return';
 import { AuthErrorScreen } from './auth-error-screen';
+import { Waiting } from '../waiting';
 
-/** Where the hosted UI returns after Google (spec §2 'OAuth callback screens'). */
+/** Where the hosted UI returns after Google (spec §2 'OAuth callback screens', §8). */
 export default function OAuthCallbackPage() {
-  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { status, redirectError } = useAuth();
-  const error = params.get('error');
-  const hasParameters = params.has('code') && params.has('state');
+  const { status, redirectError, oauthReturn } = useAuth();
+  // The app always starts here on a return; reached any other way, there is nothing to complete.
+  const problem = oauthReturnProblem(
+    oauthReturn ?? { kind: 'missing-parameters' },
+    status,
+    redirectError,
+  );
 
   useEffect(() => {
-    if (status === 'authenticated') navigate(ROUTES.dashboard, { replace: true });
-  }, [status, navigate]);
+    if (!problem && status === 'authenticated') navigate(ROUTES.dashboard, { replace: true });
+  }, [problem, status, navigate]);
 
-  if (error) {
-    return (
-      <AuthErrorScreen
-        message={authenticationFailed(params.get('error_description') ?? error)}
-        redirectAfterMs={AUTH_ERROR_REDIRECT_DELAY_MS}
-      />
-    );
+  if (problem) {
+    return <AuthErrorScreen message={problem} redirectAfterMs={AUTH_ERROR_REDIRECT_DELAY_MS} />;
   }
-  if (!hasParameters && status !== 'authenticated') {
-    return (
-      <AuthErrorScreen
-        message={AUTH_CALLBACK_TEXT.missingOAuthParameters}
-        redirectAfterMs={AUTH_ERROR_REDIRECT_DELAY_MS}
-      />
-    );
-  }
-  if (redirectError || status === 'unauthenticated') {
-    return (
-      <AuthErrorScreen
-        message={redirectError ? authenticationFailed(redirectError) : AUTH_CALLBACK_TEXT.tryAgain}
-        redirectAfterMs={AUTH_ERROR_REDIRECT_DELAY_MS}
-      />
-    );
-  }
-  return <Spinner style={{ marginTop: 48 }} label={AUTH_CALLBACK_TEXT.completingGoogle} />;
+  return <Waiting label={AUTH_CALLBACK_TEXT.completingGoogle} />;
 }

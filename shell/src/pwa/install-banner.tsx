@@ -1,9 +1,13 @@
-import { LAYOUT, STORAGE_KEY_PREFIX } from '@app/shared/spec';
-import { Body1, Button, makeStyles, tokens } from '@fluentui/react-components';
+import { STORAGE_KEY_PREFIX } from '@app/shared/spec';
+import { Body1, Button, makeStyles, mergeClasses } from '@fluentui/react-components';
 import { Dismiss20Regular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { PRODUCT_TITLE } from '../product';
 import { installBannerDelay, isSwipe, swipeDismisses } from './install-banner-rules';
+import { useNoticeStyles } from './notice-styles';
+
+// The banner follows the finger: the page must not scroll under it.
+const useStyles = makeStyles({ swipeable: { touchAction: 'none' } });
 
 /** Chrome's install prompt event; not in the DOM typings. */
 interface BeforeInstallPromptEvent extends Event {
@@ -12,26 +16,6 @@ interface BeforeInstallPromptEvent extends Event {
 }
 
 const DISMISSED_AT_KEY = `${STORAGE_KEY_PREFIX}install-banner-dismissed-at`;
-
-const useStyles = makeStyles({
-  banner: {
-    position: 'fixed',
-    left: tokens.spacingHorizontalM,
-    right: tokens.spacingHorizontalM,
-    // Floats just above the bottom navigation.
-    bottom: `calc(${LAYOUT.bottomNavMinHeightPx + 8}px + env(safe-area-inset-bottom))`,
-    zIndex: 20,
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    padding: tokens.spacingHorizontalM,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow16,
-    touchAction: 'none',
-  },
-  text: { flexGrow: 1 },
-});
 
 function isStandalone(): boolean {
   const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
@@ -49,7 +33,8 @@ function dismissedAt(): number | null {
 
 /** Offers to install the app (spec §9 timings); iOS gets Add-to-Home-Screen instructions. */
 export function InstallBanner() {
-  const styles = useStyles();
+  const styles = useNoticeStyles();
+  const swipeable = useStyles().swipeable;
   const [installPrompt, setInstallPrompt] = useState<BeforeInstallPromptEvent | null>(null);
   const [visible, setVisible] = useState(false);
   const touchStart = useRef<{ x: number; y: number } | null>(null);
@@ -112,9 +97,8 @@ export function InstallBanner() {
 
   if (!visible) return null;
   return (
-    <div
-      className={styles.banner}
-      role="region"
+    <section
+      className={mergeClasses(styles.notice, swipeable)}
       aria-label="Install app"
       onTouchStart={onTouchStart}
       onTouchEnd={onTouchEnd}
@@ -125,16 +109,18 @@ export function InstallBanner() {
           : `Install ${PRODUCT_TITLE} for quick access, even offline.`}
       </Body1>
       {!ios && installPrompt && (
-        <Button appearance="primary" onClick={() => void install()}>
+        <Button className={styles.action} appearance="primary" onClick={() => void install()}>
           Install
         </Button>
       )}
       <Button
+        className={styles.action}
         appearance="subtle"
         icon={<Dismiss20Regular />}
         aria-label="Dismiss"
+        title="Dismiss"
         onClick={dismiss}
       />
-    </div>
+    </section>
   );
 }

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInNewUser } from './support/session';
+
+const loginCard = (page: Page) => page.getByTestId('login-card');
+
+/** Full page loads and API 401 answers, to tell one redirect from a loop. */
+function countLoadsAnd401s(page: Page) {
+  const counts = { documents: 0, unauthorized: 0 };
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document' && request.frame() === page.mainFrame()) {
+      counts.documents += 1;
+    }
+  });
+  page.on('response', (response) => {
+    if (response.status() === 401 && new URL(response.url()).pathname.startsWith('/api/')) {
+      counts.unauthorized += 1;
+    }
+  });
+  return counts;
+}
+
+test('tokens the API refuses sign the user out once, onto the sign-in card', async ({
+  page,
+  baseURL,
+}) => {
+  await signInNewUser(page, baseURL!);
+  // Still readable and unexpired, so the app trusts them; the API checks the signature and refuses.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      if (key.endsWith('.idToken') || key.endsWith('.accessToken')) {
+        const token = localStorage.getItem(key)!;
+        localStorage.setItem(key, `${token.slice(0, -6)}AAAAAA`);
+      }
+    }
+  });
+  const counts = countLoadsAnd401s(page);
+
+  await page.goto('/models');
+  await expect(
+    loginCard(page).getByRole('heading', { name: 'Sign in to your account' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  // Long enough for a loop to show itself (it went round several times a second).
+  await page.waitForTimeout(3000);
+  await expect(loginCard(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(counts).toEqual({ documents: 1, unauthorized: 1 });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  // Signed out for real: the refused tokens are gone, so a reload stays on the card.
+  const sessionKeys = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => /\.(idToken|accessToken|LastAuthUser)$/.test(key)),
+  );
+  expect(sessionKeys).toEqual([]);
+});
+
+test.describe('/callback that cannot complete', () => {
+  for (const [search, message] of [
+    ['', 'Invalid callback - missing OAuth parameters'],
+    ['?error=access_denied', 'Authentication failed: access_denied'],
+    // A state this browser never stored (spec §5: the returned state must equal the stored one).
+    ['?code=abc&state=xyz', 'Authentication failed. Please try again.'],
+  ] as const) {
+    test(`/callback${search} says why and goes to the sign-in card after 3 s`, async ({ page }) => {
+      await page.goto(`/callback${search}`);
+      await expect(page.getByText('Authentication Error')).toBeVisible();
+      await expect(page.getByText(message)).toBeVisible();
+      await expect(page.getByText('Redirecting to login page...')).toBeVisible();
+      await page.waitForTimeout(2000);
+      await expect(page).toHaveURL(/\/callback/);
+      await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
+      await expect(
+        loginCard(page).getByRole('heading', { name: 'Sign in to your account' }),
+      ).toBeVisible();
+    });
+  }
+
+  test('a reload of a foreign return does not wait for ever either', async ({ page }) => {
+    await page.goto('/callback?code=abc&state=xyz');
+    await page.reload();
+    await expect(page.getByText('Authentication failed. Please try again.')).toBeVisible();
+    await expect(page.getByText('Completing Google authentication')).toHaveCount(0);
+  });
+
+  test('a signed-in user who lands on a broken return goes back to the app', async ({
+    page,
+    baseURL,
+  }) => {
+    await signInNewUser(page, baseURL!);
+    await page.goto('/callback?code=abc&state=xyz');
+    await expect(page.getByText('Authentication failed. Please try again.')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 6000 });
+    await expect(page.getByTestId('remote-gallery')).toBeVisible();
+  });
+});

@@ -1,0 +1,39 @@
+import { ApiError } from '@app/shared/api-client';
+import { STORAGE_KEY_PREFIX } from '@app/shared/spec';
+import { USER_PROFILE_KEY, useUserProfile, type UserProfile } from '@app/shared/user-profile';
+import { useEffect } from 'react';
+import { useSWRConfig } from 'swr';
+
+/** The product prefix: logout removes it with the other account data (spec §9). */
+const LAST_PROFILE_KEY = `${STORAGE_KEY_PREFIX}last-user-profile`;
+
+function lastProfile(): UserProfile | null {
+  try {
+    return JSON.parse(localStorage.getItem(LAST_PROFILE_KEY) ?? 'null') as UserProfile | null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The signed-in user's profile (GET /user), and the last one seen when the API cannot be reached:
+ * an offline start still greets the user by name and knows whether Generate is open. Only after
+ * a request failed without an answer, so an online start never shows an old profile, and a
+ * reconnect (SWR revalidates then) replaces it.
+ */
+export function useProfileKeptOffline(): UserProfile | undefined {
+  const { data: profile, error } = useUserProfile(true);
+  const { mutate } = useSWRConfig();
+
+  useEffect(() => {
+    if (profile) localStorage.setItem(LAST_PROFILE_KEY, JSON.stringify(profile));
+  }, [profile]);
+
+  useEffect(() => {
+    if (profile || !error || error instanceof ApiError) return;
+    const kept = lastProfile();
+    if (kept) void mutate(USER_PROFILE_KEY, kept, { revalidate: false });
+  }, [profile, error, mutate]);
+
+  return profile;
+}
