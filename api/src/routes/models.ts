@@ -1,18 +1,14 @@
 import { API_TEXT } from '@app/shared/spec';
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import { API_ROUTES } from '@app/shared/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../http-errors';
 import { idempotencyKey } from '../jobs/idempotency';
 import { presentModel, presentProfile, requestOrigin } from '../presenters';
-import { idempotencyHeaders, uuidParam, withErrors } from '../schemas/common';
-import { jobSchema, presentJob } from '../schemas/jobs';
-import { modelSchema, userProfileSchema } from '../schemas/user';
+import { presentJob } from '../presenters';
 import { pickDefaultModel, type ModelRow } from '../services/models';
 import { startTraining } from '../services/training';
 import type { UserRow } from '../services/users';
-
-const deletedModelSchema = z.object({ modelId: z.string(), deleted: z.literal(true) });
 
 export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
   app,
@@ -42,30 +38,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
         summary: 'Create a model in training from 5-20 uploaded photos and queue its training',
         description:
           'An empty body (the older client) trains on every uploaded photo not yet in a model, named after the user. The job is processed by the engine layer; poll GET /user or /user/training-status.',
-        headers: idempotencyHeaders,
-        body: z
-          .object({
-            modelName: z.string().max(200).optional(),
-            triggerWord: z.string().max(200).optional(),
-            photoIds: z.array(uuidParam).max(100).optional(),
-          })
-          // No body at all reaches the schema as null.
-          .nullish(),
-        response: withErrors(
-          {
-            202: z.object({
-              modelId: z.string(),
-              jobId: z.string(),
-              status: z.literal('training'),
-              job: jobSchema,
-              model: modelSchema,
-            }),
-          },
-          400,
-          403,
-          404,
-          409,
-        ),
+        ...API_ROUTES['POST /media/start-training'],
       },
     },
     async (request, reply) => {
@@ -96,8 +69,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       config: { rateLimit: writeLimit },
       schema: {
         summary: 'Delete a ready model (its photos stay)',
-        querystring: z.object({ modelId: uuidParam }),
-        response: withErrors({ 200: deletedModelSchema }, 400, 404, 409),
+        ...API_ROUTES['DELETE /user/models/delete'],
       },
     },
     async (request) =>
@@ -110,8 +82,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       config: { rateLimit: writeLimit },
       schema: {
         summary: "Set the order of the user's models (every model once)",
-        body: z.object({ modelIds: z.array(uuidParam).max(1000) }),
-        response: withErrors({ 200: z.object({ models: z.array(modelSchema) }) }, 400, 404),
+        ...API_ROUTES['PUT /user/models/reorder'],
       },
     },
     async (request) => {
@@ -129,8 +100,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       schema: {
         summary:
           'Legacy single model: choose which ready model is `modelId` (used by POST /generate)',
-        body: z.object({ modelId: uuidParam }),
-        response: withErrors({ 200: userProfileSchema }, 400, 404),
+        ...API_ROUTES['PUT /user/model'],
       },
     },
     async (request) => {
@@ -149,7 +119,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       config: { rateLimit: writeLimit },
       schema: {
         summary: 'Legacy single model: delete the model that GET /user names as `modelId`',
-        response: withErrors({ 200: deletedModelSchema }, 404, 409),
+        ...API_ROUTES['DELETE /user/model'],
       },
     },
     async (request) => {
