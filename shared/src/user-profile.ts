@@ -1,31 +1,7 @@
 import useSWR, { type SWRResponse } from 'swr';
 import { api } from './api-client';
-import { normalizeModelStatus, TRAINING_AUTO_REFRESH_MS, type ModelStatus } from './spec/constants';
-
-/** A trained (or training) model as GET /user lists it (spec §3). */
-export interface ModelSummary {
-  modelId: string;
-  name: string;
-  status: ModelStatus;
-  triggerWord: string;
-  trainingPhotos: string[];
-  avatar?: string | null;
-}
-
-/** GET /user (spec §7). */
-export interface UserProfile {
-  name: string;
-  email: string;
-  createdAt: string;
-  profilePicture: string | null;
-  subscriptionStatus: string;
-  subscriptionEnd: string | null;
-  models: ModelSummary[];
-  isAdmin: boolean;
-  modelLimit: number;
-  modelStatus: ModelStatus;
-  modelId: string | null;
-}
+import type { UserProfile } from './contract/user';
+import { normalizeModelStatus, TRAINING_AUTO_REFRESH_MS } from './spec/constants';
 
 /** The SWR key of the profile; call `mutate(USER_PROFILE_KEY)` after changing the user. */
 export const USER_PROFILE_KEY = '/user';
