@@ -1,4 +1,4 @@
-import { useUserProfile } from '@app/shared/user-profile';
+import { useUserProfile } from '@app/shared/data/user';
 import { APP_TEXT, ROUTES } from '@app/shared/spec';
 import { Avatar, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
