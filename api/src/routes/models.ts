@@ -1,4 +1,4 @@
-import { API_TEXT } from '@app/shared/spec';
+import { API_TEXT, MAX_TRAINING_PHOTOS, tooManyPhotos } from '@app/shared/spec';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { API_ROUTES } from '@app/shared/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,7 +7,7 @@ import { idempotencyKey } from '../jobs/idempotency';
 import { presentModel, presentProfile, requestOrigin } from '../presenters';
 import { presentJob } from '../presenters';
 import { pickDefaultModel, type ModelRow } from '../services/models';
-import { startTraining } from '../services/training';
+import { checkTrainingPhotos, startTraining } from '../services/training';
 import type { UserRow } from '../services/users';
 
 export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
@@ -28,6 +28,20 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       app.jobs.latestTrainingJobs(user.id),
     ]);
     return Promise.all(models.map((model) => presentModel(app, origin, model, jobs.get(model.id))));
+  }
+
+  /** A model's photos change only while no training reads them. */
+  async function modelOpenToPhotos(user: UserRow, modelId: string): Promise<ModelRow> {
+    const model = await app.models.findOwned(user.id, modelId);
+    if (!model) throw notFound(API_TEXT.modelNotFound);
+    if (model.status === 'training') throw conflict(API_TEXT.modelPhotosLocked);
+    return model;
+  }
+
+  async function presentOwned(user: UserRow, origin: string, modelId: string) {
+    const model = (await modelsOf(user, origin)).find((item) => item.modelId === modelId);
+    if (!model) throw notFound(API_TEXT.modelNotFound);
+    return model;
   }
 
   app.post(
@@ -90,6 +104,51 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       if (result === 'unknown') throw notFound(API_TEXT.modelNotFound);
       if (result === 'incomplete') throw badRequest(API_TEXT.reorderMismatch);
       return { models: await modelsOf(request.user, requestOrigin(request)) };
+    },
+  );
+
+  app.post(
+    '/user/models/:modelId/photos',
+    {
+      config: { rateLimit: writeLimit },
+      schema: {
+        summary: "Add uploaded training photos to one of the user's models (at most 20 in all)",
+        description:
+          'Upload them first (POST /media/presigned-urls or /media/upload); photos the model has stay where they are, new ones go last. Not while the model trains (409).',
+        ...API_ROUTES['POST /user/models/{modelId}/photos'],
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const model = await modelOpenToPhotos(user, request.params.modelId);
+      const photoIds = [...new Set(request.body.photoIds)];
+      await app.media.finalizeUploads(user.id, photoIds);
+      await checkTrainingPhotos(app, user, photoIds);
+      const current = (await app.models.listWithPhotos(user.id)).find(
+        (item) => item.id === model.id,
+      );
+      const total = new Set([...(current?.photoIds ?? []), ...photoIds]).size;
+      if (total > MAX_TRAINING_PHOTOS) throw badRequest(tooManyPhotos(total));
+      await app.models.addPhotos(model.id, photoIds);
+      return presentOwned(user, requestOrigin(request), model.id);
+    },
+  );
+
+  app.put(
+    '/user/models/:modelId/photos/order',
+    {
+      config: { rateLimit: writeLimit },
+      schema: {
+        summary: "Set the order of a model's photos (each of them once); the first is its avatar",
+        ...API_ROUTES['PUT /user/models/{modelId}/photos/order'],
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const model = await modelOpenToPhotos(user, request.params.modelId);
+      const result = await app.models.orderPhotos(model.id, request.body.photoIds);
+      if (result === 'incomplete') throw badRequest(API_TEXT.photoOrderMismatch);
+      return presentOwned(user, requestOrigin(request), model.id);
     },
   );
 

@@ -153,6 +153,70 @@ export class ModelService {
     });
   }
 
+  /**
+   * Links more of the user's photos to the model, after the ones it has (the caller has checked
+   * they are the user's ready training photos). Photos it already has keep their place.
+   */
+  async addPhotos(modelId: string, photoIds: readonly string[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const links = await trx
+        .selectFrom('model_photos')
+        .select(['media_id', 'position'])
+        .where('model_id', '=', modelId)
+        .execute();
+      const linked = new Set(links.map((link) => link.media_id));
+      const added = [...new Set(photoIds)].filter((id) => !linked.has(id));
+      if (added.length === 0) return;
+      const last = Math.max(-1, ...links.map((link) => link.position));
+      await trx
+        .insertInto('model_photos')
+        .values(
+          added.map((mediaId, index) => ({
+            model_id: modelId,
+            media_id: mediaId,
+            position: last + 1 + index,
+          })),
+        )
+        .execute();
+      await trx
+        .updateTable('models')
+        .set({ updated_at: new Date().toISOString() })
+        .where('id', '=', modelId)
+        .execute();
+    });
+  }
+
+  /** `orderedIds` must name each photo of the model once; 'incomplete' when it does not. */
+  async orderPhotos(
+    modelId: string,
+    orderedIds: readonly string[],
+  ): Promise<'done' | 'incomplete'> {
+    return this.db.transaction().execute(async (trx) => {
+      const links = await trx
+        .selectFrom('model_photos')
+        .select('media_id')
+        .where('model_id', '=', modelId)
+        .execute();
+      const linked = new Set(links.map((link) => link.media_id));
+      if (
+        orderedIds.length !== linked.size ||
+        new Set(orderedIds).size !== orderedIds.length ||
+        !orderedIds.every((id) => linked.has(id))
+      ) {
+        return 'incomplete';
+      }
+      for (const [position, mediaId] of orderedIds.entries()) {
+        await trx
+          .updateTable('model_photos')
+          .set({ position })
+          .where('model_id', '=', modelId)
+          .where('media_id', '=', mediaId)
+          .execute();
+      }
+      return 'done';
+    });
+  }
+
   /** The thumbnail of the model's first photo stands for the model (spec §3 "avatar image"). */
   avatarKey(model: ModelWithPhotos): string | undefined {
     const first = model.photoIds[0];

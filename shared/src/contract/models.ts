@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MODEL_STATUSES } from '../spec/constants';
+import { MAX_TRAINING_PHOTOS, MODEL_STATUSES } from '../spec/constants';
 import { idempotencyHeaders, uuidParam, withErrors, type RouteContract } from './common';
 import { jobSchema } from './jobs';
 
@@ -45,6 +45,7 @@ export const startTrainingBody = z
   })
   // No body at all reaches the schema as null.
   .nullish();
+export type StartTrainingRequest = NonNullable<z.input<typeof startTrainingBody>>;
 
 export const startTrainingResponse = z.object({
   modelId: z.string(),
@@ -53,11 +54,28 @@ export const startTrainingResponse = z.object({
   job: jobSchema,
   model: modelSchema,
 });
+export type StartedTraining = z.infer<typeof startTrainingResponse>;
 
 export const deletedModelSchema = z.object({ modelId: z.string(), deleted: z.literal(true) });
 
 export const reorderModelsBody = z.object({ modelIds: z.array(uuidParam).max(1000) });
+export type ReorderModelsRequest = z.input<typeof reorderModelsBody>;
 export const modelListSchema = z.object({ models: z.array(modelSchema) });
+export type ModelList = z.infer<typeof modelListSchema>;
+
+export const modelParams = z.object({ modelId: uuidParam });
+
+/** Uploaded training photos (ready, the caller's) to add to a model; ones it has are kept once. */
+export const addModelPhotosBody = z.object({
+  photoIds: z.array(uuidParam).min(1).max(MAX_TRAINING_PHOTOS),
+});
+export type AddModelPhotosRequest = z.input<typeof addModelPhotosBody>;
+
+/** The model's photos in their new order: each of them exactly once. */
+export const orderModelPhotosBody = z.object({
+  photoIds: z.array(uuidParam).max(MAX_TRAINING_PHOTOS),
+});
+export type OrderModelPhotosRequest = z.input<typeof orderModelPhotosBody>;
 
 export const modelRoutes = {
   'POST /media/start-training': {
@@ -72,6 +90,16 @@ export const modelRoutes = {
   'PUT /user/models/reorder': {
     body: reorderModelsBody,
     response: withErrors({ 200: modelListSchema }, 400, 404),
+  },
+  'POST /user/models/{modelId}/photos': {
+    params: modelParams,
+    body: addModelPhotosBody,
+    response: withErrors({ 200: modelSchema }, 400, 404, 409),
+  },
+  'PUT /user/models/{modelId}/photos/order': {
+    params: modelParams,
+    body: orderModelPhotosBody,
+    response: withErrors({ 200: modelSchema }, 400, 404, 409),
   },
   'DELETE /user/model': {
     response: withErrors({ 200: deletedModelSchema }, 404, 409),
