@@ -1,13 +1,14 @@
 import type { JobView } from '@app/shared/contract/jobs';
-import type { MediaItem } from '@app/shared/contract/media';
+import type { MediaItem, MediaStatus, MediaType } from '@app/shared/contract/media';
 import type { ModelSummary, PhotoIssue } from '@app/shared/contract/models';
 import type { UserProfile } from '@app/shared/contract/user';
 import { normalizeSubscriptionStatus } from '@app/shared/spec';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Job } from './jobs/queue';
-import { mediaKeys, type MediaRow, type MediaStatus, type MediaType } from './services/media';
+import type { MediaRow } from './services/media';
 import { aggregateModelStatus, pickDefaultModel, type ModelWithPhotos } from './services/models';
 import type { UserRow } from './services/users';
+import { mediaKeys } from './storage/keys';
 import type { Storage } from './storage/storage';
 
 /** Outlives the gallery's 45-minute URL cache (spec §9), so cached URLs still load. */
@@ -96,7 +97,7 @@ export async function presentProfile(
 ): Promise<UserProfile> {
   const [models, trainingJobs] = await Promise.all([
     app.models.listWithPhotos(user.id),
-    app.jobs.latestTrainingJobs(user.id),
+    app.jobs.latestJobPerModel(user.id, 'train'),
   ]);
   const defaultModel = pickDefaultModel(models, user.default_model_id);
   return {

@@ -48,6 +48,8 @@ export interface TrainRequest {
 export interface TrainResult {
   /** Photos the engine could not use; the training failed if too few were left. */
   photoIssues: PhotoIssue[];
+  /** The trained version at the provider, for an engine that trains elsewhere. */
+  providerVersion?: string;
 }
 
 export interface GenerateRequest {

@@ -13,7 +13,8 @@ import { badRequest, conflict, HttpError, notFound, unsupportedMediaType } from 
 import { base64Length, decodeBase64Image } from '../media/base64';
 import { processImage, type ProcessedImage } from '../media/pipeline';
 import { presentMedia, requestOrigin, signedUrl, SIGNED_URL_TTL_SECONDS } from '../presenters';
-import { decodeCursor, incomingKey, mediaKeys, type MediaRow } from '../services/media';
+import { decodeCursor, type MediaRow } from '../services/media';
+import { incomingKey, mediaKeys } from '../storage/keys';
 import { UPLOAD_URL_TTL_SECONDS, uploadUrl } from './files';
 
 function isGeneralImageType(contentType: string): boolean {

@@ -25,7 +25,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
   async function modelsOf(user: UserRow, origin: string) {
     const [models, jobs] = await Promise.all([
       app.models.listWithPhotos(user.id),
-      app.jobs.latestTrainingJobs(user.id),
+      app.jobs.latestJobPerModel(user.id, 'train'),
     ]);
     return Promise.all(models.map((model) => presentModel(app, origin, model, jobs.get(model.id))));
   }

@@ -59,7 +59,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
     async (request) => {
       const [models, jobs] = await Promise.all([
         app.models.listWithPhotos(request.user.id),
-        app.jobs.latestTrainingJobs(request.user.id),
+        app.jobs.latestJobPerModel(request.user.id, 'train'),
       ]);
       const now = Date.now();
       return {

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { ModelStatus } from '@app/shared/spec';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ModelsTable } from '../db/schema';
+import type { JobCompletion } from '../jobs/completion';
 import type { Storage } from '../storage/storage';
-import { mediaKeys } from './media';
+import { mediaKeys } from '../storage/keys';
 
 export type ModelRow = Selectable<ModelsTable>;
 export interface ModelWithPhotos extends ModelRow {
@@ -32,6 +33,43 @@ export function pickDefaultModel<T extends { id: string; status: string }>(
   );
 }
 
+/**
+ * The end of a model's training, written with the job's end in one transaction: ready with what
+ * the engine learnt (its name, the photos it could not use, the provider's version), or failed
+ * (or canceled) with the reason the user sees.
+ */
+export const trainingCompletion: JobCompletion<'train'> = {
+  async succeeded(db, job, { details }, at) {
+    await db
+      .updateTable('models')
+      .set({
+        status: 'ready',
+        failure_reason: null,
+        updated_at: at,
+        ...(details
+          ? {
+              engine: details.engine,
+              photo_issues: JSON.stringify(details.photoIssues),
+              ...(details.providerVersion ? { replicate_version: details.providerVersion } : {}),
+            }
+          : {}),
+      })
+      .where('id', '=', job.input.modelId)
+      .execute();
+  },
+  async ended(db, job, reason, at) {
+    await db
+      .updateTable('models')
+      .set({ status: 'failed', failure_reason: reason, updated_at: at })
+      .where('id', '=', job.input.modelId)
+      .execute();
+  },
+};
+
+/**
+ * The one owner of the `models` rows (and their photo links): creating a model in training,
+ * its training's end (`trainingCompletion`), its photos and order, deleting it.
+ */
 export class ModelService {
   constructor(
     private readonly db: Kysely<Database>,
