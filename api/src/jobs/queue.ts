@@ -1,10 +1,11 @@
+import type { JobKind, JobStatus } from '@app/shared/contract/jobs';
 import type { PhotoIssue } from '@app/shared/contract/models';
 import type { AspectRatio } from '@app/shared/spec';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
-export type JobKind = 'train' | 'generate' | 'edit';
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+// The kinds and statuses are the contract's: jobs are answered as they are stored.
+export type { JobKind, JobStatus };
 
 /** What each engine step needs; stored as JSON in `jobs.input`. */
 export interface JobInputs {
