@@ -1,9 +1,30 @@
+import { readFileSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const REMOTES = ['mfe-gallery', 'mfe-generate', 'mfe-models', 'mfe-profile'];
+
+/** The modules of @app/shared that hold state; shared/build/federation.ts shares the same list. */
+const STATEFUL_SHARED_MODULES = JSON.parse(
+  readFileSync(new URL('./shared/build/stateful-modules.json', import.meta.url), 'utf8'),
+);
+
+/**
+ * Module Federation shares a module by its import request: reached by any other path, a stateful
+ * module is bundled again, as a copy nobody configured (a second bus, an unconfigured API client).
+ */
+const statefulByRelativePath = {
+  regex: `^\\.{1,2}/(?:.*/)?(?:${STATEFUL_SHARED_MODULES.join('|')})(?:\\.tsx?)?$`,
+  message:
+    'Import stateful shared modules by package name (@app/shared/<name>), also inside @app/shared.',
+};
+const sharedByRelativePath = {
+  regex: '(?:^|/)shared/(?:src|build)(?:/|$)',
+  message: 'Import @app/shared by its package name.',
+};
 
 /** Imports flow one way: apps -> @app/shared, never app -> app; backends never import browser code. */
 function restrictedImportsFor(dir) {
@@ -15,6 +36,7 @@ function restrictedImportsFor(dir) {
         'error',
         {
           patterns: [
+            sharedByRelativePath,
             ...forbidden.map((other) => ({
               group: [`@app/${other}`, `@app/${other}/*`, `**/${other}/**`],
               message: 'Apps depend only on @app/shared, never on each other.',
@@ -25,6 +47,59 @@ function restrictedImportsFor(dir) {
     },
   };
 }
+
+/**
+ * Layers of a backend, top first: a module may import its own layer and the ones below, never one
+ * above. Entries are folders or files under `src`.
+ */
+function layerZones(pkg, layers) {
+  const at = (entries) => entries.map((entry) => `./${pkg}/src/${entry}`);
+  return layers.slice(1).map((layer, index) => ({
+    target: at(layer.entries),
+    from: at(layers.slice(0, index + 1).flatMap((above) => above.entries)),
+    message: `The ${layer.name} layer of ${pkg} never imports from a layer above it.`,
+  }));
+}
+
+/** The api: routes -> services -> jobs/engines -> storage and the database. */
+const API_LAYERS = [
+  { name: 'composition', entries: ['app.ts', 'main.ts'] },
+  // Plugins wire the services into Fastify beside the routes; neither is imported from below.
+  { name: 'routes', entries: ['routes', 'presenters.ts', 'plugins'] },
+  { name: 'services', entries: ['services', 'billing'] },
+  { name: 'engines', entries: ['engines'] },
+  { name: 'jobs', entries: ['jobs'] },
+  {
+    name: 'foundation',
+    entries: [
+      'db',
+      'storage',
+      'media',
+      'auth',
+      'web',
+      'config.ts',
+      'paths.ts',
+      'http-errors.ts',
+      'errors.ts',
+      'validation-message.ts',
+    ],
+  },
+];
+
+/** identity: entry points -> operations (the user-pool API) -> auth flows -> users, tokens, db. */
+const IDENTITY_LAYERS = [
+  {
+    name: 'entry',
+    entries: ['index.ts', 'main.ts', 'cli.ts', 'config.ts', 'routes', 'hosted-ui', 'admin'],
+  },
+  { name: 'operations', entries: ['operations'] },
+  { name: 'auth', entries: ['auth', 'mfa', 'codes', 'srp'] },
+  { name: 'tokens', entries: ['tokens', 'service.ts'] },
+  {
+    name: 'storage',
+    entries: ['users', 'mail', 'db', 'errors.ts', 'options.ts', 'cors.ts'],
+  },
+];
 
 export default tseslint.config(
   {
@@ -56,12 +131,19 @@ export default tseslint.config(
   },
   ...['shell', ...REMOTES].map(restrictedImportsFor),
   {
+    files: ['shared/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [statefulByRelativePath] }],
+    },
+  },
+  {
     files: ['api/**/*.ts', 'identity/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            sharedByRelativePath,
             {
               group: [
                 '@app/shared/ui',
@@ -74,6 +156,26 @@ export default tseslint.config(
               message: 'Backends use only the framework-free parts of @app/shared.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['api/src/**/*.ts', 'identity/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle follows imports into other files, which it must resolve and parse as TypeScript.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [...layerZones('api', API_LAYERS), ...layerZones('identity', IDENTITY_LAYERS)],
         },
       ],
     },

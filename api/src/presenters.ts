@@ -1,13 +1,14 @@
+import type { JobView } from '@app/shared/contract/jobs';
+import type { MediaItem, MediaStatus, MediaType } from '@app/shared/contract/media';
+import type { ModelSummary, PhotoIssue } from '@app/shared/contract/models';
+import type { UserProfile } from '@app/shared/contract/user';
 import { normalizeSubscriptionStatus } from '@app/shared/spec';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import type { PhotoIssue } from './engines/engine';
 import type { Job } from './jobs/queue';
-import type { mediaItemSchema } from './schemas/media';
-import type { modelSchema, userProfileSchema } from './schemas/user';
-import { mediaKeys, type MediaRow, type MediaStatus, type MediaType } from './services/media';
+import type { MediaRow } from './services/media';
 import { aggregateModelStatus, pickDefaultModel, type ModelWithPhotos } from './services/models';
 import type { UserRow } from './services/users';
+import { mediaKeys } from './storage/keys';
 import type { Storage } from './storage/storage';
 
 /** Outlives the gallery's 45-minute URL cache (spec §9), so cached URLs still load. */
@@ -36,8 +37,8 @@ export async function presentMedia(
   origin: string,
   row: MediaRow,
   includeUrls: boolean,
-): Promise<z.infer<typeof mediaItemSchema>> {
-  const item: z.infer<typeof mediaItemSchema> = {
+): Promise<MediaItem> {
+  const item: MediaItem = {
     imageId: row.id,
     type: row.type as MediaType,
     status: row.status as MediaStatus,
@@ -72,12 +73,12 @@ export async function presentModel(
   origin: string,
   model: ModelWithPhotos,
   trainingJob: Job | undefined,
-): Promise<z.infer<typeof modelSchema>> {
+): Promise<ModelSummary> {
   const avatarKey = app.models.avatarKey(model);
   return {
     modelId: model.id,
     name: model.name,
-    status: model.status as z.infer<typeof modelSchema>['status'],
+    status: model.status as ModelSummary['status'],
     triggerWord: model.trigger_word,
     trainingPhotos: model.photoIds,
     avatar: avatarKey ? await signedUrl(app.storage, origin, avatarKey) : null,
@@ -93,10 +94,10 @@ export async function presentProfile(
   app: FastifyInstance,
   origin: string,
   user: UserRow,
-): Promise<z.infer<typeof userProfileSchema>> {
+): Promise<UserProfile> {
   const [models, trainingJobs] = await Promise.all([
     app.models.listWithPhotos(user.id),
-    app.jobs.latestTrainingJobs(user.id),
+    app.jobs.latestJobPerModel(user.id, 'train'),
   ]);
   const defaultModel = pickDefaultModel(models, user.default_model_id);
   return {
@@ -115,5 +116,21 @@ export async function presentProfile(
     modelLimit: app.users.modelLimit(user),
     modelStatus: aggregateModelStatus(models),
     modelId: defaultModel?.id ?? null,
+  };
+}
+
+export function presentJob(job: Job): JobView {
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    output: job.output,
+    error: job.error,
+    progress: job.progress,
+    etaSeconds: job.etaSeconds,
+    modelId: job.modelId,
+    createdAt: job.createdAt,
+    startedAt: job.startedAt,
+    finishedAt: job.finishedAt,
   };
 }

@@ -10,6 +10,8 @@ const EXPECTED: Record<string, string[]> = {
   '/api/user/model': ['put', 'delete'],
   '/api/user/models/delete': ['delete'],
   '/api/user/models/reorder': ['put'],
+  '/api/user/models/{modelId}/photos': ['post'],
+  '/api/user/models/{modelId}/photos/order': ['put'],
   '/api/user/profile-picture': ['post', 'delete'],
   '/api/media': ['get'],
   '/api/media/{id}': ['get', 'delete'],

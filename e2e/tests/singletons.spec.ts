@@ -1,5 +1,41 @@
-import { expect, test } from '@playwright/test';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ownCopiesOfSingletons } from './support/own-copies';
+import { REPO_ROOT } from './support/paths';
 import { signInNewUser } from './support/session';
+
+const REMOTES = [
+  { route: '/dashboard', testId: 'remote-gallery', tab: 'Home', dir: 'mfe-gallery' },
+  { route: '/generate', testId: 'remote-generate', tab: 'Generate', dir: 'mfe-generate' },
+  { route: '/models', testId: 'remote-models', tab: 'Models', dir: 'mfe-models' },
+  { route: '/profile', testId: 'remote-profile', tab: 'Profile', dir: 'mfe-profile' },
+] as const;
+
+/** What the page sent to the API and what went wrong, from now on. */
+function watch(page: Page) {
+  const unauthenticated: string[] = [];
+  let apiRequests = 0;
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith('/api/')) return;
+    apiRequests += 1;
+    if (!/^Bearer \S+/.test(request.headers().authorization ?? '')) {
+      unauthenticated.push(`${request.method()} ${pathname}`);
+    }
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return {
+    get apiRequests() {
+      return apiRequests;
+    },
+    unauthenticated,
+    singletonErrors: () =>
+      errors.filter((text) => /loaded twice|before configureApiClient/.test(text)),
+  };
+}
 
 test('remotes run on the shell’s singletons, one copy each', async ({ page, baseURL }) => {
   await signInNewUser(page, baseURL!);
@@ -44,3 +80,32 @@ test('remotes run on the shell’s singletons, one copy each', async ({ page, ba
     expect(versions[0]!.from, `${pkg} comes from the shell`).toBe('shell');
   }
 });
+
+test('no remote build carries its own copy of a singleton', () => {
+  for (const { dir } of REMOTES) {
+    expect(ownCopiesOfSingletons(join(REPO_ROOT, dir, 'dist')), dir).toEqual([]);
+  }
+});
+
+for (const first of REMOTES) {
+  test(`${first.route} opened first by its address, then every other remote: one configured API client`, async ({
+    page,
+    baseURL,
+  }) => {
+    await signInNewUser(page, baseURL!);
+    const seen = watch(page);
+    await page.goto(first.route);
+    await expect(page.getByTestId(first.testId)).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const next of REMOTES) {
+      // Generate's tab stays disabled until a model is ready (spec §2).
+      if (next === first || next.route === '/generate') continue;
+      await nav.getByRole('button', { name: next.tab }).click();
+      await expect(page.getByTestId(next.testId)).toBeVisible();
+    }
+    await page.waitForLoadState('networkidle');
+    expect(seen.apiRequests, 'the profile was read').toBeGreaterThan(0);
+    expect(seen.unauthenticated, 'API requests without the bearer token').toEqual([]);
+    expect(seen.singletonErrors()).toEqual([]);
+  });
+}

@@ -1,5 +1,5 @@
 import { welcomeBack } from '@app/shared/spec';
-import { useUserProfile } from '@app/shared/user-profile';
+import { useUserProfile } from '@app/shared/data/user';
 import { Title3 } from '@fluentui/react-components';
 
 /** 'Welcome back, {first name}!' (spec §2), once the profile is known. */

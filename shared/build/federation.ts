@@ -3,7 +3,8 @@
  * list is shared on purpose; each app keeps the rest of its rspack config in its own file.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 interface SharedEntry {
   singleton: true;
@@ -12,8 +13,10 @@ interface SharedEntry {
 
 /**
  * Packages that must exist once per page. react/react-dom (hooks break with two copies),
- * the router (one history), swr (one cache), aws-amplify (one token store) and the stateful
- * modules of @app/shared (one bus, one configured API client).
+ * the router (one history), swr and swr/infinite (one cache: swr/infinite carries its own copy
+ * of swr's cache code), aws-amplify (one token store) and the stateful modules of @app/shared
+ * (one bus, one configured API client), which everything, shared itself included, imports by
+ * package name (lint-enforced: a relative import would bundle an unshared copy).
  *
  * Fluent UI is deliberately not here: shared as a singleton it ships the whole library in one
  * chunk (docs/bundle-budget.md has the measurements); each app bundles the components it uses
@@ -37,17 +40,25 @@ export function sharedSingletons(appDir: string): Record<string, SharedEntry> {
   return shared;
 }
 
+/**
+ * The modules of @app/shared that hold state (configuration, caches, listeners). The lint rule
+ * that forbids importing them by a relative path reads the same list.
+ */
+export const STATEFUL_SHARED_MODULES: readonly string[] = JSON.parse(
+  readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'stateful-modules.json'), 'utf8'),
+) as string[];
+
 /** [import request, package that provides it] */
-const SINGLETON_REQUESTS: ReadonlyArray<readonly [string, string]> = [
+export const SINGLETON_REQUESTS: ReadonlyArray<readonly [string, string]> = [
   ['react', 'react'],
   ['react/jsx-runtime', 'react'],
   ['react-dom', 'react-dom'],
   ['react-dom/client', 'react-dom'],
   ['react-router-dom', 'react-router-dom'],
   ['swr', 'swr'],
+  ['swr/infinite', 'swr'],
   ['aws-amplify', 'aws-amplify'],
   ['aws-amplify/auth', 'aws-amplify'],
   ['aws-amplify/utils', 'aws-amplify'],
-  ['@app/shared/bus', '@app/shared'],
-  ['@app/shared/api-client', '@app/shared'],
+  ...STATEFUL_SHARED_MODULES.map((name) => [`@app/shared/${name}`, '@app/shared'] as const),
 ];

@@ -8,7 +8,7 @@ import {
   configureApiClient,
   redirectHomeOnUnauthorized,
   shouldRedirectOnUnauthorized,
-} from './api-client';
+} from '@app/shared/api-client';
 
 interface SeenRequest {
   method: string;

@@ -7,7 +7,10 @@
  * the same in the browser, in Node tests and against any identity provider.
  */
 
+import { claimSingleton } from './singleton-guard';
 import { API_TIMEOUT_MS, AUTH_ENTRY_ROUTES, ROUTES } from './spec/constants';
+
+claimSingleton('@app/shared/api-client');
 
 export interface ApiClientConfig {
   /** Absolute (`https://api.example.com`) or relative to the page (`/api`). */

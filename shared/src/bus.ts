@@ -1,4 +1,7 @@
 import mitt from 'mitt';
+import { claimSingleton } from './singleton-guard';
+
+claimSingleton('@app/shared/bus');
 
 /**
  * Every event that crosses a remote boundary, with its payload. Remotes and the shell only talk

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { API_TEXT, FILE_TEXT } from '@app/shared/spec';
 import type { FastifyInstance } from 'fastify';
+import { engineOf, ENGINE_OF_UNNAMED_MODELS } from '../db/model-engine';
 import { JobFailure } from '../jobs/job-failures';
 import type { Job, JobInputs } from '../jobs/queue';
 import type { JobContext, JobRunners } from '../jobs/worker';
 import { processImage } from '../media/pipeline';
-import { mediaKeys } from '../services/media';
+import { mediaKeys } from '../storage/keys';
 import type { Engine, EngineContext, EngineImage, ProviderJobRecord } from './engine';
 import { readAll } from './read-all';
 
@@ -19,13 +20,6 @@ const GENERATED_MAX_BYTES = 64 * 1024 * 1024;
 export function seedOf(jobId: string): number {
   return createHash('sha256').update(jobId).digest().readUInt32LE(0) & 0x7fffffff;
 }
-
-/** Models trained before models recorded their engine were all trained by the CPU engine. */
-const ENGINE_OF_UNNAMED_MODELS = 'builtin-cpu';
-
-/** The name of the engine that trained a model: the one its generations and edits run on. */
-export const engineOf = (model: { engine: string | null }): string =>
-  model.engine ?? ENGINE_OF_UNNAMED_MODELS;
 
 export const engineUnavailable = (name: string): string =>
   `This model was trained by the "${name}" image engine, which this server does not run.`;
@@ -141,12 +135,7 @@ export function engineRunners(
           data: await readFile(mediaKeys(job.userId, photo.id).original),
         })),
       );
-      await app.db
-        .updateTable('models')
-        .set({ engine: trainWith.name })
-        .where('id', '=', job.input.modelId)
-        .execute();
-      const { photoIssues } = await trainWith.train(
+      const { photoIssues, providerVersion } = await trainWith.train(
         {
           userId: job.userId,
           modelId: job.input.modelId,
@@ -155,12 +144,11 @@ export function engineRunners(
         },
         engineContext(job, context),
       );
-      await app.db
-        .updateTable('models')
-        .set({ photo_issues: JSON.stringify(photoIssues) })
-        .where('id', '=', job.input.modelId)
-        .execute();
-      return [];
+      // The model service stores these with the model's new status (its train completion).
+      return {
+        output: [],
+        details: { engine: trainWith.name, photoIssues, providerVersion: providerVersion ?? null },
+      };
     },
     generate: async (job, context) => {
       const seed = seedOf(job.id);
@@ -169,7 +157,7 @@ export function engineRunners(
         { userId: job.userId, ...job.input, seed },
         engineContext(job, context),
       );
-      return storeImage(job, job.input, image, seed, engine);
+      return { output: await storeImage(job, job.input, image, seed, engine) };
     },
     edit: async (job, context) => {
       const seed = seedOf(job.id);
@@ -183,7 +171,9 @@ export function engineRunners(
         { userId: job.userId, prompt, aspectRatio, modelIds, seed, image, mask },
         engineContext(job, context),
       );
-      return storeImage(job, { prompt, aspectRatio, modelIds }, edited, seed, engine);
+      return {
+        output: await storeImage(job, { prompt, aspectRatio, modelIds }, edited, seed, engine),
+      };
     },
   };
 }

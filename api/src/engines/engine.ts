@@ -1,3 +1,4 @@
+import type { PhotoIssue } from '@app/shared/contract/models';
 import type { AspectRatio } from '@app/shared/spec';
 
 /** What an engine call that runs here (the CPU engine, its thread) needs. */
@@ -44,18 +45,11 @@ export interface TrainRequest {
   photos: { id: string; filename: string; data: Buffer }[];
 }
 
-/** Why a photo was left out of a training (spec: guide users to better photos). */
-export type PhotoProblem = 'no-face' | 'several-faces' | 'face-too-small' | 'too-blurry';
-
-export interface PhotoIssue {
-  photoId: string;
-  filename: string;
-  problem: PhotoProblem;
-}
-
 export interface TrainResult {
   /** Photos the engine could not use; the training failed if too few were left. */
   photoIssues: PhotoIssue[];
+  /** The trained version at the provider, for an engine that trains elsewhere. */
+  providerVersion?: string;
 }
 
 export interface GenerateRequest {

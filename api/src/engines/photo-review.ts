@@ -1,10 +1,11 @@
+import type { PhotoIssue, PhotoProblem } from '@app/shared/contract/models';
 import { MIN_TRAINING_PHOTOS } from '@app/shared/spec';
 import { JobFailure } from '../jobs/job-failures';
 import { alignFace } from './cpu/align-face';
 import { decodeForAnalysis } from './cpu/decode';
 import { detectFaces, type RgbImage } from './cpu/face-api';
 import { photoProblem } from './cpu/photo-checks';
-import type { CallContext, PhotoIssue, PhotoProblem, TrainRequest } from './engine';
+import type { CallContext, TrainRequest } from './engine';
 
 const PROBLEM_TEXT: Record<PhotoProblem, string> = {
   'no-face': 'no face found',

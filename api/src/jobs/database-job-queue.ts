@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, JobsTable } from '../db/schema';
+import { completionOf, type JobCompletions } from './completion';
 import { CANCELED_FAILURE } from './job-failures';
 import type { EnqueueRequest, Job, JobKind, JobQueue, JobStatus } from './queue';
 
@@ -25,7 +26,10 @@ export function toJob(row: Selectable<JobsTable>): Job {
 
 /** The jobs table through plain Kysely: the same code runs on SQLite and PostgreSQL. */
 export class DatabaseJobQueue implements JobQueue {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly completions: JobCompletions = {},
+  ) {}
 
   async enqueue<K extends JobKind>(
     request: EnqueueRequest<K>,
@@ -85,26 +89,24 @@ export class DatabaseJobQueue implements JobQueue {
         .returningAll()
         .executeTakeFirst();
       if (!row) return undefined;
-      if (row.kind === 'train' && row.model_id) {
-        await trx
-          .updateTable('models')
-          .set({ status: 'failed', failure_reason: CANCELED_FAILURE, updated_at: at })
-          .where('id', '=', row.model_id)
-          .execute();
-      }
-      return toJob(row);
+      const job = toJob(row);
+      await completionOf(this.completions, job.kind)?.ended(trx, job, CANCELED_FAILURE, at);
+      return job;
     });
   }
 
-  async latestTrainingJobs(userId: string): Promise<Map<string, Job<'train'>>> {
+  async latestJobPerModel<K extends JobKind>(
+    userId: string,
+    kind: K,
+  ): Promise<Map<string, Job<K>>> {
     const rows = await this.db
       .selectFrom('jobs')
       .selectAll()
       .where('user_id', '=', userId)
-      .where('kind', '=', 'train')
+      .where('kind', '=', kind)
       .orderBy('created_at', 'asc')
       .execute();
     // Ascending, so a later job for the same model overwrites an earlier one.
-    return new Map(rows.map((row) => [row.model_id ?? '', toJob(row) as Job<'train'>]));
+    return new Map(rows.map((row) => [row.model_id ?? '', toJob(row) as Job<K>]));
   }
 }

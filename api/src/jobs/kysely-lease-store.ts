@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database, JobsTable } from '../db/schema';
+import { completionOf, type JobCompletions } from './completion';
 import { INTERRUPTED_FAILURE, INTERRUPTED_RETRYING } from './job-failures';
 import type {
   ClaimRequest,
@@ -9,18 +10,23 @@ import type {
   ProgressReport,
   RecoveryResult,
 } from './lease-store';
-import type { Job, JobKind } from './queue';
+import type { Job, JobKind, JobOutcome } from './queue';
 import { toJob } from './database-job-queue';
 
 const plus = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 
 /**
  * The lease store over Kysely, for SQLite and PostgreSQL alike: every write is plain Kysely,
- * guarded by `lease_owner` and status 'running'. Only taking a job differs between the two
- * (`SqliteLeaseStore`, `PostgresLeaseStore`); both run the statement `claimOn` builds.
+ * guarded by `lease_owner` and status 'running', and touches only `jobs`; a kind's completion
+ * (the model service for trainings) records the rest in the same transaction. Only taking a job
+ * differs between the two (`SqliteLeaseStore`, `PostgresLeaseStore`); both run the statement
+ * `claimOn` builds.
  */
 export abstract class KyselyLeaseStore implements JobLeaseStore {
-  constructor(protected readonly db: Kysely<Database>) {}
+  constructor(
+    protected readonly db: Kysely<Database>,
+    private readonly completions: JobCompletions = {},
+  ) {}
 
   abstract claim(request: ClaimRequest): Promise<Job | undefined>;
 
@@ -84,25 +90,23 @@ export abstract class KyselyLeaseStore implements JobLeaseStore {
     return result.numUpdatedRows > 0n;
   }
 
-  succeed(job: Job, owner: string, output: string[], now: Date): Promise<boolean> {
-    return this.finish(job, owner, now, {
-      status: 'succeeded',
-      output: JSON.stringify(output),
-      error: null,
-      progress: 1,
-      model: { status: 'ready', failure_reason: null },
-    });
+  succeed(job: Job, owner: string, outcome: JobOutcome, now: Date): Promise<boolean> {
+    return this.finish(
+      job,
+      owner,
+      now,
+      { status: 'succeeded', output: JSON.stringify(outcome.output), error: null, progress: 1 },
+      (trx, at) => completionOf(this.completions, job.kind)?.succeeded(trx, job, outcome, at),
+    );
   }
 
   fail(job: Job, owner: string, reason: string, now: Date): Promise<boolean> {
-    return this.finish(job, owner, now, {
-      status: 'failed',
-      error: reason,
-      model: { status: 'failed', failure_reason: reason },
-    });
+    return this.finish(job, owner, now, { status: 'failed', error: reason }, (trx, at) =>
+      completionOf(this.completions, job.kind)?.ended(trx, job, reason, at),
+    );
   }
 
-  /** The job's final state, and for a training its model's, in one transaction. */
+  /** The job's final state and its kind's completion, in one transaction. */
   private finish(
     job: Job,
     owner: string,
@@ -112,8 +116,8 @@ export abstract class KyselyLeaseStore implements JobLeaseStore {
       output?: string;
       error: string | null;
       progress?: number;
-      model: { status: string; failure_reason: string | null };
     },
+    complete: (trx: Kysely<Database>, at: string) => Promise<void> | undefined,
   ): Promise<boolean> {
     const at = now.toISOString();
     return this.db.transaction().execute(async (trx) => {
@@ -135,13 +139,7 @@ export abstract class KyselyLeaseStore implements JobLeaseStore {
         .where('status', '=', 'running')
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
-      if (job.kind === 'train' && job.modelId) {
-        await trx
-          .updateTable('models')
-          .set({ ...change.model, updated_at: at })
-          .where('id', '=', job.modelId)
-          .execute();
-      }
+      await complete(trx, at);
       return true;
     });
   }

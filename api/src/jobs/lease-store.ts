@@ -1,4 +1,4 @@
-import type { Job, JobKind } from './queue';
+import type { Job, JobKind, JobOutcome } from './queue';
 
 /** How many jobs of each kind may run at once across every worker sharing the table. */
 export type KindLimits = Partial<Record<JobKind, number>>;
@@ -45,9 +45,9 @@ export interface JobLeaseStore {
     now: Date,
     progress?: ProgressReport,
   ): Promise<boolean>;
-  /** Done: the output media ids; a training's model becomes ready in the same transaction. */
-  succeed(job: Job, owner: string, output: string[], now: Date): Promise<boolean>;
-  /** Given up: the reason is user-facing; a training's model becomes failed with it. */
+  /** Done: the output media ids are stored, and the kind's completion runs in the same transaction. */
+  succeed(job: Job, owner: string, outcome: JobOutcome, now: Date): Promise<boolean>;
+  /** Given up: the reason is user-facing; the kind's completion hears it in the same transaction. */
   fail(job: Job, owner: string, reason: string, now: Date): Promise<boolean>;
   /** A transient error: back to 'queued', not before `runAfter`. */
   retryLater(job: Job, owner: string, reason: string, runAfter: Date, now: Date): Promise<boolean>;

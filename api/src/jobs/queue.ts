@@ -1,9 +1,11 @@
+import type { JobKind, JobStatus } from '@app/shared/contract/jobs';
+import type { PhotoIssue } from '@app/shared/contract/models';
 import type { AspectRatio } from '@app/shared/spec';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
-export type JobKind = 'train' | 'generate' | 'edit';
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+// The kinds and statuses are the contract's: jobs are answered as they are stored.
+export type { JobKind, JobStatus };
 
 /** What each engine step needs; stored as JSON in `jobs.input`. */
 export interface JobInputs {
@@ -17,6 +19,29 @@ export interface JobInputs {
     imageKey: string;
     maskKey: string;
   };
+}
+
+/** What a finished training hands to its model (the train completion stores it). */
+export interface TrainingOutcome {
+  /** The engine that trained it: the one its generations run on. */
+  engine: string;
+  /** Photos the engine could not use. */
+  photoIssues: PhotoIssue[];
+  /** The trained version at the provider, when the engine trains elsewhere. */
+  providerVersion: string | null;
+}
+
+/** What a kind's job hands back besides its output, for the kind's completion. */
+export interface JobDetails {
+  train: TrainingOutcome;
+  generate: never;
+  edit: never;
+}
+
+/** A finished job: the media ids it stored, and what its kind's completion needs. */
+export interface JobOutcome<K extends JobKind = JobKind> {
+  output: string[];
+  details?: JobDetails[K];
 }
 
 export interface Job<K extends JobKind = JobKind> {
@@ -60,10 +85,10 @@ export interface JobQueue {
   /** Only the owner's jobs: another user's id reads as missing. */
   findOwned(userId: string, id: string): Promise<Job | undefined>;
   /**
-   * Cancels a queued or running job of the user (a canceled training fails its model); the
-   * worker running it notices at its next heartbeat. Undefined when it had already finished.
+   * Cancels a queued or running job of the user (its kind's completion hears of it); the worker
+   * running it notices at its next heartbeat. Undefined when it had already finished.
    */
   cancel(userId: string, id: string, now?: Date): Promise<Job | undefined>;
-  /** The latest training job of each of the user's models. */
-  latestTrainingJobs(userId: string): Promise<Map<string, Job<'train'>>>;
+  /** The latest job of the kind for each of the user's models, by model id. */
+  latestJobPerModel<K extends JobKind>(userId: string, kind: K): Promise<Map<string, Job<K>>>;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DatabaseDialect } from '../db/database';
 import type { Database } from '../db/schema';
+import type { JobCompletions } from './completion';
 import type { JobLeaseStore, KindLimits } from './lease-store';
 import { PostgresLeaseStore } from './postgres-lease-store';
 import { SqliteLeaseStore } from './sqlite-lease-store';
@@ -14,8 +15,14 @@ import { JobWorker, type JobRunners } from './worker';
 export const CPU_ENGINE_LIMITS: KindLimits = { train: 1, generate: 1, edit: 1 };
 
 /** The worker's side of the queue on the configured database. */
-export function leaseStoreFor(db: Kysely<Database>, dialect: DatabaseDialect): JobLeaseStore {
-  return dialect === 'postgres' ? new PostgresLeaseStore(db) : new SqliteLeaseStore(db);
+export function leaseStoreFor(
+  db: Kysely<Database>,
+  dialect: DatabaseDialect,
+  completions: JobCompletions = {},
+): JobLeaseStore {
+  return dialect === 'postgres'
+    ? new PostgresLeaseStore(db, completions)
+    : new SqliteLeaseStore(db, completions);
 }
 
 /**
@@ -30,7 +37,7 @@ export async function startJobWorker(
   maxConcurrent?: number,
 ): Promise<JobWorker> {
   const worker = new JobWorker({
-    store: leaseStoreFor(app.db, app.dbDialect),
+    store: leaseStoreFor(app.db, app.dbDialect, app.jobCompletions),
     runners,
     limits,
     log: app.log.child({ component: 'jobs' }),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { backoffMs, JobFailure, TransientJobError, UNEXPECTED_FAILURE } from './job-failures';
 import type { ExpiryPolicy, JobLeaseStore, KindLimits } from './lease-store';
-import type { Job, JobKind } from './queue';
+import type { Job, JobKind, JobOutcome } from './queue';
 
 export interface JobContext {
   /** Aborted when the job is canceled, its lease is lost, or the worker stops. */
@@ -11,11 +11,11 @@ export interface JobContext {
   reportProgress(progress: number): void;
 }
 
-/** Runs one job to the end; resolves with the media ids it stored (none for training). */
+/** Runs one job to the end; resolves with the media ids it stored and its kind's details. */
 export type JobRunner<K extends JobKind = JobKind> = (
   job: Job<K>,
   context: JobContext,
-) => Promise<string[]>;
+) => Promise<JobOutcome<K>>;
 
 export type JobRunners = { [K in JobKind]?: JobRunner<K> };
 
@@ -206,9 +206,9 @@ export class JobWorker {
       },
     };
 
-    let outcome: { output: string[] } | { error: unknown };
+    let outcome: { result: JobOutcome } | { error: unknown };
     try {
-      outcome = { output: await this.runnerFor(job)(job, context) };
+      outcome = { result: await this.runnerFor(job)(job, context) };
     } catch (error) {
       outcome = { error };
     } finally {
@@ -224,8 +224,8 @@ export class JobWorker {
         // Otherwise canceled or lost: the row already says what happened.
         return;
       }
-      if ('output' in outcome) {
-        await store.succeed(job, this.owner, outcome.output, now());
+      if ('result' in outcome) {
+        await store.succeed(job, this.owner, outcome.result, now());
         return;
       }
       const { error } = outcome;

@@ -7,12 +7,13 @@ import { StripeBilling } from '../billing/stripe';
 import { TestModeBilling } from '../billing/test-mode';
 import type { AppConfig } from '../config';
 import { ReplicateService } from '../engines/replicate/replicate-service';
+import type { JobCompletions } from '../jobs/completion';
 import { DatabaseJobQueue } from '../jobs/database-job-queue';
 import type { JobQueue } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
 import { TempFiles } from '../media/temp-files';
 import { MediaService } from '../services/media';
-import { ModelService } from '../services/models';
+import { ModelService, trainingCompletion } from '../services/models';
 import { UserService } from '../services/users';
 import { createStorage } from '../storage/create-storage';
 import type { Storage } from '../storage/storage';
@@ -24,6 +25,8 @@ declare module 'fastify' {
     media: MediaService;
     models: ModelService;
     jobs: JobQueue;
+    /** What each job kind's end changes beyond `jobs` (a training's model). */
+    jobCompletions: JobCompletions;
     /** The worker running in this process (set by startJobWorker), if any. */
     jobWorker: JobWorker | null;
     billing: BillingProvider;
@@ -71,7 +74,9 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
       : new TestModeBilling(app.db, users);
     app.decorate('billing', billing);
     app.decorate('media', new MediaService(app.db, storage, tempFiles));
-    app.decorate('jobs', new DatabaseJobQueue(app.db));
+    const jobCompletions: JobCompletions = { train: trainingCompletion };
+    app.decorate('jobCompletions', jobCompletions);
+    app.decorate('jobs', new DatabaseJobQueue(app.db, jobCompletions));
     app.decorate('jobWorker', null);
     // preClose: the worker hands its jobs back before the db plugin closes the connection.
     app.addHook('preClose', async () => app.jobWorker?.stop());

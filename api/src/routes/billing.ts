@@ -1,7 +1,7 @@
-import { API_TEXT, normalizeSubscriptionStatus, SUBSCRIPTION_STATUSES } from '@app/shared/spec';
+import { API_ROUTES } from '@app/shared/contract/api-routes';
+import { API_TEXT, normalizeSubscriptionStatus } from '@app/shared/spec';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { checkoutReturnUrls } from '../billing/provider';
 import { StripeBilling } from '../billing/stripe';
 import { testCheckoutPage } from '../billing/test-checkout-page';
@@ -9,14 +9,6 @@ import { TEST_CHECKOUT_PATH, TestModeBilling } from '../billing/test-mode';
 import { conflict } from '../http-errors';
 import { API_PREFIX } from '../paths';
 import { requestOrigin } from '../presenters';
-import { errorSchema, withErrors } from '../schemas/common';
-
-const subscriptionSchema = z
-  .object({
-    subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
-    subscriptionEnd: z.string().nullable(),
-  })
-  .meta({ id: 'Subscription' });
 
 /** Signed-in routes: start a checkout, cancel at period end. */
 export const billingRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
@@ -30,7 +22,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions
       schema: {
         summary: 'Start a Pro checkout; the browser then navigates to `url`',
         description: 'Stripe Checkout when keys are configured, else the built-in test-mode page.',
-        response: withErrors({ 200: z.object({ url: z.string() }) }, 409),
+        ...API_ROUTES['POST /create-checkout-session'],
       },
     },
     async (request) => {
@@ -46,7 +38,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions
       config: { rateLimit: writeLimit },
       schema: {
         summary: 'Cancel at the end of the paid period (Pro stays until subscriptionEnd)',
-        response: withErrors({ 200: subscriptionSchema }, 409),
+        ...API_ROUTES['POST /cancel-subscription'],
       },
     },
     async (request) => {
@@ -60,7 +52,6 @@ export const billingRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions
 export const billingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const billing = app.billing;
   if (billing instanceof TestModeBilling) {
-    const params = z.object({ id: z.string().max(100) });
     const path = TEST_CHECKOUT_PATH.slice(API_PREFIX.length);
     // Plain HTML forms post urlencoded bodies; these actions read nothing from them.
     app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) =>
@@ -74,7 +65,7 @@ export const billingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'Test-mode checkout page (no payment keys configured)',
           description: 'HTML; 404/409 JSON errors when the session is unknown, used or expired.',
           security: [],
-          params,
+          ...API_ROUTES['GET /billing/test-checkout/{id}'],
         },
       },
       async (request, reply) => {
@@ -93,8 +84,7 @@ export const billingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
           schema: {
             summary: `Test-mode checkout: ${outcome} (then back to the profile)`,
             security: [],
-            params,
-            response: { 404: errorSchema, 409: errorSchema },
+            ...API_ROUTES[`POST /billing/test-checkout/{id}/${outcome}`],
           },
         },
         async (request, reply) => {
@@ -120,7 +110,7 @@ export const billingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           summary: 'Stripe webhook (signature-verified; updates subscriptionStatus/End)',
           security: [],
-          response: { 200: z.object({ received: z.literal(true) }), 400: errorSchema },
+          ...API_ROUTES['POST /billing/stripe/webhook'],
         },
       },
       async (request) => {

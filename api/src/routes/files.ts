@@ -1,14 +1,12 @@
 import { Readable } from 'node:stream';
 import { API_TEXT, FILE_TEXT, GENERAL_IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES } from '@app/shared/spec';
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import { API_ROUTES } from '@app/shared/contract/api-routes';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { conflict, notFound, payloadTooLarge } from '../http-errors';
 import { processImageFile } from '../media/pipeline';
 import { API_PREFIX } from '../paths';
 import { presentMedia, requestOrigin } from '../presenters';
-import { errorSchema } from '../schemas/common';
-import { mediaItemSchema } from '../schemas/media';
 import { attachmentHeader } from '../storage/content-disposition';
 import { isValidKey } from '../storage/keys';
 import { FILES_PATH } from '../storage/local-storage';
@@ -28,12 +26,6 @@ export function uploadUrl(secret: string, origin: string, mediaId: string): stri
   return `${origin}${path}?${query}`;
 }
 
-const signedQuery = z.object({
-  expires: z.coerce.number().int(),
-  signature: z.string().max(100),
-  download: z.string().max(255).optional(),
-});
-
 /**
  * Public routes: the signature in the URL is the permission (an <img> cannot send a bearer
  * token). It covers method, path and expiry, so it cannot be moved to another file or reused to
@@ -51,7 +43,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
         security: [],
         description:
           'The image bytes; 404 for a bad or expired signature as for a file that is gone, so a link reveals nothing beyond what it was signed for.',
-        querystring: signedQuery,
+        ...API_ROUTES['GET /files/{*}'],
       },
     },
     async (request, reply) => {
@@ -88,12 +80,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
           summary: 'Presigned upload target: PUT the file bytes with its content type (no token)',
           description: `Allowed: ${GENERAL_IMAGE_MIME_TYPES.join(', ')}; at most ${MAX_UPLOAD_BYTES} bytes. One upload per URL.`,
           security: [],
-          params: z.object({ id: z.string().max(100) }),
-          querystring: signedQuery,
-          response: {
-            200: mediaItemSchema,
-            ...Object.fromEntries([400, 404, 409, 413, 415].map((s) => [s, errorSchema])),
-          },
+          ...API_ROUTES['PUT /uploads/{id}'],
         },
       },
       async (request) => {

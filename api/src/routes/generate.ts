@@ -1,19 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
-import {
-  API_TEXT,
-  ASPECT_RATIOS,
-  DEFAULT_ASPECT_RATIO,
-  FILE_TEXT,
-  GENERATE_TEXT,
-  MAX_UPLOAD_BYTES,
-} from '@app/shared/spec';
+import { API_TEXT, FILE_TEXT, GENERATE_TEXT, MAX_UPLOAD_BYTES } from '@app/shared/spec';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
+import { API_ROUTES } from '@app/shared/contract/api-routes';
+import { editImageFields, type textToImageBody } from '@app/shared/contract/generate';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   badRequest,
   conflict,
@@ -26,38 +21,11 @@ import { jobStatusCode, waitForJob } from '../jobs/wait-for-job';
 import { sniffImageType } from '../media/image-type';
 import { MAX_INPUT_PIXELS, processImageFile, readHead } from '../media/pipeline';
 import type { TempFile, TempFiles } from '../media/temp-files';
-import { idempotencyHeaders, idParams, withErrors } from '../schemas/common';
-import { jobSchema, presentJob } from '../schemas/jobs';
+import { presentJob } from '../presenters';
 import { checkGeneration, enqueueGeneration } from '../services/generation';
 
-const PROMPT_MAX_LENGTH = 2000;
 /** Not worded by the spec; defined here in the api. */
 const JOB_ALREADY_FINISHED = 'This job has already finished.';
-const aspectRatio = z
-  .enum(ASPECT_RATIOS.map((ratio) => ratio.value) as [string, ...string[]])
-  .default(DEFAULT_ASPECT_RATIO)
-  .transform((value) => value as (typeof ASPECT_RATIOS)[number]['value']);
-const prompt = z.string({ error: GENERATE_TEXT.enterPrompt }).max(PROMPT_MAX_LENGTH);
-const modelIds = z.array(z.string().max(100), { error: GENERATE_TEXT.selectModel }).max(10);
-
-/** The text fields of the edit form; model_ids arrives as a JSON list in a text field. */
-const editFields = z.object({
-  prompt: z.string().max(PROMPT_MAX_LENGTH).default(''),
-  aspect_ratio: aspectRatio,
-  model_ids: z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      if (value === undefined || value === '') return undefined;
-      try {
-        return modelIds.parse(JSON.parse(value));
-      } catch {
-        context.addIssue({ code: 'custom', message: GENERATE_TEXT.selectModel });
-        return z.NEVER;
-      }
-    }),
-});
-
 interface EditForm {
   fields: Record<string, string>;
   image?: TempFile;
@@ -118,22 +86,11 @@ async function checkMask(mask: TempFile): Promise<void> {
   }
 }
 
-/** Without model_ids the default (legacy) model is used. */
-const textToImageBody = z.object({
-  prompt,
-  aspect_ratio: aspectRatio,
-  model_ids: modelIds.optional(),
-});
-
-const generateResponse = jobSchema.extend({
-  replicateJobId: z.string().meta({ description: 'Same as id; the name the older client reads' }),
-});
-
 export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
   app,
   { writeLimit },
 ) => {
-  async function queueTextToImage(request: FastifyRequest, body: z.infer<typeof textToImageBody>) {
+  async function queueTextToImage(request: FastifyRequest, body: z.output<typeof textToImageBody>) {
     const ids = await checkGeneration(app, request.user, body.prompt, body.model_ids);
     const job = await enqueueGeneration(
       app,
@@ -147,7 +104,7 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
 
   /** Checks the edit form and stores its image and mask as the job's inputs. */
   async function queueEdit(request: FastifyRequest, form: EditForm) {
-    const fields = editFields.safeParse(form.fields);
+    const fields = editImageFields.safeParse(form.fields);
     if (!fields.success) {
       throw badRequest(fields.error.issues[0]?.message ?? GENERATE_TEXT.selectModel);
     }
@@ -203,9 +160,7 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
       schema: {
         summary: 'Queue a text-to-image generation with the default (legacy) model',
         description: `With \`model_ids\`, 1-2 ready models trained by the same engine (else 400, "${API_TEXT.modelsOfDifferentEngines}").`,
-        headers: idempotencyHeaders,
-        body: textToImageBody,
-        response: withErrors({ 200: generateResponse, 202: generateResponse }, 400, 404, 409),
+        ...API_ROUTES['POST /generate'],
       },
     },
     async (request, reply) => {
@@ -221,9 +176,7 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
       schema: {
         summary: 'Queue a text-to-image generation with 1-2 ready models',
         description: `Waits a bounded time for the result (200); otherwise answers with the running job (202): poll GET /generate/status/{id} until it has succeeded or failed. Two models must have been trained by the same engine (else 400, "${API_TEXT.modelsOfDifferentEngines}").`,
-        headers: idempotencyHeaders,
-        body: textToImageBody,
-        response: withErrors({ 200: jobSchema, 202: jobSchema }, 400, 404, 409),
+        ...API_ROUTES['POST /generate/text-to-image'],
       },
     },
     async (request, reply) => {
@@ -243,8 +196,7 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
           API_TEXT.modelsOfDifferentEngines +
           '"; default model when absent).',
         consumes: ['multipart/form-data'],
-        headers: idempotencyHeaders,
-        response: withErrors({ 200: jobSchema, 202: jobSchema }, 400, 404, 409, 413, 415),
+        ...API_ROUTES['POST /generate/edit-image'],
       },
     },
     async (request, reply) => {
@@ -266,8 +218,7 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
     {
       schema: {
         summary: 'A job of the caller (generation, edit or training)',
-        params: idParams,
-        response: withErrors({ 200: jobSchema }, 404),
+        ...API_ROUTES['GET /generate/status/{id}'],
       },
     },
     async (request) => {
@@ -284,8 +235,7 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
       schema: {
         summary:
           'Cancel a queued or running job of the caller (a canceled training fails its model)',
-        params: idParams,
-        response: withErrors({ 200: jobSchema }, 404, 409),
+        ...API_ROUTES['POST /generate/cancel/{id}'],
       },
     },
     async (request) => {

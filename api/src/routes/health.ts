@@ -1,8 +1,6 @@
+import { API_ROUTES } from '@app/shared/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
-
-const healthSchema = z.object({ status: z.string(), database: z.string() });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -11,7 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Liveness and database check (no token needed)',
         security: [],
-        response: { 200: healthSchema, 503: healthSchema },
+        ...API_ROUTES['GET /health'],
       },
     },
     async (request, reply) => {

@@ -1,69 +1,21 @@
 import {
   API_TEXT,
   FILE_TEXT,
-  GALLERY_PAGE_SIZE,
   GENERAL_IMAGE_MIME_TYPES,
   MAX_TRAINING_PHOTOS,
   MAX_UPLOAD_BYTES,
   fileError,
 } from '@app/shared/spec';
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import { API_ROUTES } from '@app/shared/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { badRequest, conflict, HttpError, notFound, unsupportedMediaType } from '../http-errors';
 import { base64Length, decodeBase64Image } from '../media/base64';
 import { processImage, type ProcessedImage } from '../media/pipeline';
 import { presentMedia, requestOrigin, signedUrl, SIGNED_URL_TTL_SECONDS } from '../presenters';
-import { idParams, withErrors } from '../schemas/common';
-import {
-  mediaItemSchema,
-  mediaStatusSchema,
-  mediaTypeSchema,
-  trainingPhotoSchema,
-} from '../schemas/media';
-import { decodeCursor, incomingKey, mediaKeys, type MediaRow } from '../services/media';
+import { decodeCursor, type MediaRow } from '../services/media';
+import { incomingKey, mediaKeys } from '../storage/keys';
 import { UPLOAD_URL_TTL_SECONDS, uploadUrl } from './files';
-
-const declaredType = z.string({ error: FILE_TEXT.generalTypeNotAllowed }).max(100);
-
-const base64Photo = z.object({
-  imageBase64: z
-    .string({ error: FILE_TEXT.invalidFile })
-    .meta({ description: 'Base64 or a data URL' }),
-  filename: z.string().max(1000).default('photo'),
-  contentType: declaredType,
-  caption: z.string().max(500).default(''),
-});
-
-const uploadBody = z.union([
-  z.object({ photos: z.array(base64Photo).min(1).max(MAX_TRAINING_PHOTOS) }),
-  z
-    .object({
-      filename: z.string().max(1000).default('photo'),
-      content: z
-        .string({ error: FILE_TEXT.invalidFile })
-        .meta({ description: 'Base64 or a data URL' }),
-      contentType: declaredType.optional(),
-    })
-    .meta({ description: 'One file per request (the older client)' }),
-]);
-
-const listQuery = z.object({
-  type: mediaTypeSchema.optional(),
-  status: mediaStatusSchema.optional(),
-  includeUrls: z.stringbool().default(false),
-  limit: z.coerce.number().int().min(1).max(100).default(GALLERY_PAGE_SIZE),
-  sort: z.literal('createdAt:desc').default('createdAt:desc'),
-  cursor: z.string().max(500).optional(),
-});
-
-const listSchema = z
-  .object({
-    items: z.array(mediaItemSchema),
-    hasMore: z.boolean(),
-    nextCursor: z.string().nullable(),
-  })
-  .meta({ id: 'MediaPage' });
 
 function isGeneralImageType(contentType: string): boolean {
   return (GENERAL_IMAGE_MIME_TYPES as readonly string[]).includes(contentType.toLowerCase());
@@ -120,8 +72,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
         summary: 'Upload training photos as base64 (a batch, or one file per request)',
         description:
           'Each file: JPEG, PNG, WebP or HEIC by its bytes, at most 10485760 bytes. HEIC is stored as JPEG; every stored image is oriented and stripped of metadata. Prefer /media/presigned-urls for large batches.',
-        body: uploadBody,
-        response: withErrors({ 200: z.object({ items: z.array(mediaItemSchema) }) }, 400, 413, 415),
+        ...API_ROUTES['POST /media/upload'],
       },
     },
     async (request) => {
@@ -162,17 +113,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
           'Upload targets for training photos; PUT each file to its URL with its content type',
         description:
           'URLs expire after 15 minutes. With S3 storage they are S3 presigned PUTs bound to the declared content type, and each photo is checked (and refused with a reason, status failed) when it is next used; otherwise they accept one upload each at PUT /api/uploads/{id}.',
-        body: z.object({
-          files: z
-            .array(z.object({ filename: z.string().max(1000), contentType: declaredType }))
-            .min(1)
-            .max(MAX_TRAINING_PHOTOS),
-        }),
-        response: withErrors(
-          { 200: z.array(z.object({ presignedUrl: z.string(), imageId: z.string() })) },
-          400,
-          415,
-        ),
+        ...API_ROUTES['POST /media/presigned-urls'],
       },
     },
     async (request) => {
@@ -206,8 +147,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
     {
       schema: {
         summary: "The user's images, newest first, by cursor",
-        querystring: listQuery,
-        response: withErrors({ 200: listSchema }, 400),
+        ...API_ROUTES['GET /media'],
       },
     },
     async (request) => {
@@ -232,8 +172,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
     {
       schema: {
         summary: "The user's training photos (uploaded and ready), oldest first",
-        querystring: z.object({ includeUrls: z.stringbool().default(false) }),
-        response: withErrors({ 200: z.object({ items: z.array(trainingPhotoSchema) }) }),
+        ...API_ROUTES['GET /media/training-photos'],
       },
     },
     async (request) => {
@@ -273,12 +212,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       config: { rateLimit: writeLimit },
       schema: {
         summary: 'Delete a training photo (not while a model trains on it)',
-        params: idParams,
-        response: withErrors(
-          { 200: z.object({ imageId: z.string(), deleted: z.literal(true) }) },
-          404,
-          409,
-        ),
+        ...API_ROUTES['DELETE /media/training-photos/{id}'],
       },
     },
     async (request) => {
@@ -293,8 +227,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
     {
       schema: {
         summary: 'One image with signed URLs',
-        params: idParams,
-        response: withErrors({ 200: mediaItemSchema }, 404),
+        ...API_ROUTES['GET /media/{id}'],
       },
     },
     async (request) => {
@@ -311,12 +244,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       config: { rateLimit: writeLimit },
       schema: {
         summary: 'Delete an image and its files',
-        params: idParams,
-        response: withErrors(
-          { 200: z.object({ imageId: z.string(), deleted: z.literal(true) }) },
-          404,
-          409,
-        ),
+        ...API_ROUTES['DELETE /media/{id}'],
       },
     },
     async (request) => {
@@ -331,11 +259,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
     {
       schema: {
         summary: 'A signed, expiring URL of the full-size image for display and download',
-        params: z.object({ imageId: idParams.shape.id }),
-        response: withErrors(
-          { 200: z.object({ url: z.string(), downloadUrl: z.string(), expiresAt: z.string() }) },
-          404,
-        ),
+        ...API_ROUTES['GET /image/{imageId}'],
       },
     },
     async (request) => {

@@ -1,18 +1,14 @@
-import { API_TEXT } from '@app/shared/spec';
+import { API_TEXT, MAX_TRAINING_PHOTOS, tooManyPhotos } from '@app/shared/spec';
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import { API_ROUTES } from '@app/shared/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../http-errors';
 import { idempotencyKey } from '../jobs/idempotency';
 import { presentModel, presentProfile, requestOrigin } from '../presenters';
-import { idempotencyHeaders, uuidParam, withErrors } from '../schemas/common';
-import { jobSchema, presentJob } from '../schemas/jobs';
-import { modelSchema, userProfileSchema } from '../schemas/user';
+import { presentJob } from '../presenters';
 import { pickDefaultModel, type ModelRow } from '../services/models';
-import { startTraining } from '../services/training';
+import { checkTrainingPhotos, startTraining } from '../services/training';
 import type { UserRow } from '../services/users';
-
-const deletedModelSchema = z.object({ modelId: z.string(), deleted: z.literal(true) });
 
 export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
   app,
@@ -29,9 +25,23 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
   async function modelsOf(user: UserRow, origin: string) {
     const [models, jobs] = await Promise.all([
       app.models.listWithPhotos(user.id),
-      app.jobs.latestTrainingJobs(user.id),
+      app.jobs.latestJobPerModel(user.id, 'train'),
     ]);
     return Promise.all(models.map((model) => presentModel(app, origin, model, jobs.get(model.id))));
+  }
+
+  /** A model's photos change only while no training reads them. */
+  async function modelOpenToPhotos(user: UserRow, modelId: string): Promise<ModelRow> {
+    const model = await app.models.findOwned(user.id, modelId);
+    if (!model) throw notFound(API_TEXT.modelNotFound);
+    if (model.status === 'training') throw conflict(API_TEXT.modelPhotosLocked);
+    return model;
+  }
+
+  async function presentOwned(user: UserRow, origin: string, modelId: string) {
+    const model = (await modelsOf(user, origin)).find((item) => item.modelId === modelId);
+    if (!model) throw notFound(API_TEXT.modelNotFound);
+    return model;
   }
 
   app.post(
@@ -42,30 +52,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
         summary: 'Create a model in training from 5-20 uploaded photos and queue its training',
         description:
           'An empty body (the older client) trains on every uploaded photo not yet in a model, named after the user. The job is processed by the engine layer; poll GET /user or /user/training-status.',
-        headers: idempotencyHeaders,
-        body: z
-          .object({
-            modelName: z.string().max(200).optional(),
-            triggerWord: z.string().max(200).optional(),
-            photoIds: z.array(uuidParam).max(100).optional(),
-          })
-          // No body at all reaches the schema as null.
-          .nullish(),
-        response: withErrors(
-          {
-            202: z.object({
-              modelId: z.string(),
-              jobId: z.string(),
-              status: z.literal('training'),
-              job: jobSchema,
-              model: modelSchema,
-            }),
-          },
-          400,
-          403,
-          404,
-          409,
-        ),
+        ...API_ROUTES['POST /media/start-training'],
       },
     },
     async (request, reply) => {
@@ -96,8 +83,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       config: { rateLimit: writeLimit },
       schema: {
         summary: 'Delete a ready model (its photos stay)',
-        querystring: z.object({ modelId: uuidParam }),
-        response: withErrors({ 200: deletedModelSchema }, 400, 404, 409),
+        ...API_ROUTES['DELETE /user/models/delete'],
       },
     },
     async (request) =>
@@ -110,8 +96,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       config: { rateLimit: writeLimit },
       schema: {
         summary: "Set the order of the user's models (every model once)",
-        body: z.object({ modelIds: z.array(uuidParam).max(1000) }),
-        response: withErrors({ 200: z.object({ models: z.array(modelSchema) }) }, 400, 404),
+        ...API_ROUTES['PUT /user/models/reorder'],
       },
     },
     async (request) => {
@@ -122,6 +107,51 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
     },
   );
 
+  app.post(
+    '/user/models/:modelId/photos',
+    {
+      config: { rateLimit: writeLimit },
+      schema: {
+        summary: "Add uploaded training photos to one of the user's models (at most 20 in all)",
+        description:
+          'Upload them first (POST /media/presigned-urls or /media/upload); photos the model has stay where they are, new ones go last. Not while the model trains (409).',
+        ...API_ROUTES['POST /user/models/{modelId}/photos'],
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const model = await modelOpenToPhotos(user, request.params.modelId);
+      const photoIds = [...new Set(request.body.photoIds)];
+      await app.media.finalizeUploads(user.id, photoIds);
+      await checkTrainingPhotos(app, user, photoIds);
+      const current = (await app.models.listWithPhotos(user.id)).find(
+        (item) => item.id === model.id,
+      );
+      const total = new Set([...(current?.photoIds ?? []), ...photoIds]).size;
+      if (total > MAX_TRAINING_PHOTOS) throw badRequest(tooManyPhotos(total));
+      await app.models.addPhotos(model.id, photoIds);
+      return presentOwned(user, requestOrigin(request), model.id);
+    },
+  );
+
+  app.put(
+    '/user/models/:modelId/photos/order',
+    {
+      config: { rateLimit: writeLimit },
+      schema: {
+        summary: "Set the order of a model's photos (each of them once); the first is its avatar",
+        ...API_ROUTES['PUT /user/models/{modelId}/photos/order'],
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const model = await modelOpenToPhotos(user, request.params.modelId);
+      const result = await app.models.orderPhotos(model.id, request.body.photoIds);
+      if (result === 'incomplete') throw badRequest(API_TEXT.photoOrderMismatch);
+      return presentOwned(user, requestOrigin(request), model.id);
+    },
+  );
+
   app.put(
     '/user/model',
     {
@@ -129,8 +159,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       schema: {
         summary:
           'Legacy single model: choose which ready model is `modelId` (used by POST /generate)',
-        body: z.object({ modelId: uuidParam }),
-        response: withErrors({ 200: userProfileSchema }, 400, 404),
+        ...API_ROUTES['PUT /user/model'],
       },
     },
     async (request) => {
@@ -149,7 +178,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       config: { rateLimit: writeLimit },
       schema: {
         summary: 'Legacy single model: delete the model that GET /user names as `modelId`',
-        response: withErrors({ 200: deletedModelSchema }, 404, 409),
+        ...API_ROUTES['DELETE /user/model'],
       },
     },
     async (request) => {

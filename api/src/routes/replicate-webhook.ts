@@ -1,9 +1,8 @@
+import { API_ROUTES } from '@app/shared/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { REPLICATE_WEBHOOK_PATH } from '../config';
 import type { ReplicateService } from '../engines/replicate/replicate-service';
 import { API_PREFIX } from '../paths';
-import { errorSchema } from '../schemas/common';
 
 /** A training's object carries its logs: larger than the default body limit allows. */
 const WEBHOOK_BODY_LIMIT = 16 * 1024 * 1024;
@@ -26,12 +25,7 @@ export const replicateWebhookRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Replicate webhook (Standard Webhooks signature; completes trainings and images)',
         security: [],
-        // Not trusted (the signature covers the body only): it makes the provider's job findable
-        // from ours at Replicate, see the engine README.
-        querystring: z.object({
-          job: z.string().optional().describe('Our job id, set on the provider job we started'),
-        }),
-        response: { 200: z.object({ received: z.literal(true) }), 400: errorSchema },
+        ...API_ROUTES['POST /webhooks/replicate'],
       },
     },
     async (request) => {

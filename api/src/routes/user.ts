@@ -1,43 +1,18 @@
+import { API_ROUTES } from '@app/shared/contract/api-routes';
 import {
   API_TEXT,
-  FILE_TEXT,
-  FORM_TEXT,
   MAX_PROFILE_PICTURE_BYTES,
-  MODEL_STATUSES,
   PROFILE_PICTURE_MIME_TYPES,
   PROFILE_TEXT,
+  type ModelStatus,
 } from '@app/shared/spec';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound, unsupportedMediaType } from '../http-errors';
 import { base64Length, decodeBase64Image } from '../media/base64';
 import { processImage } from '../media/pipeline';
 import { presentProfile, requestOrigin, signedUrl } from '../presenters';
-import { withErrors } from '../schemas/common';
-import { userProfileSchema } from '../schemas/user';
 import { aggregateModelStatus } from '../services/models';
-
-const trainingStatusSchema = z
-  .object({
-    modelStatus: z.enum(MODEL_STATUSES),
-    isTraining: z.boolean(),
-    models: z.array(
-      z.object({
-        modelId: z.string(),
-        name: z.string(),
-        status: z.enum(MODEL_STATUSES),
-        jobId: z.string().nullable(),
-        jobStatus: z.string().nullable(),
-        progress: z.number().nullable(),
-        etaSeconds: z.number().nullable(),
-        startedAt: z.string().nullable(),
-        elapsedSeconds: z.number().nullable(),
-        failureReason: z.string().nullable(),
-      }),
-    ),
-  })
-  .meta({ id: 'TrainingStatus' });
 
 export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
   app,
@@ -48,7 +23,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
     {
       schema: {
         summary: 'The signed-in user (spec §7)',
-        response: withErrors({ 200: userProfileSchema }),
+        ...API_ROUTES['GET /user'],
       },
     },
     async (request) => presentProfile(app, requestOrigin(request), request.user),
@@ -61,15 +36,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
       schema: {
         summary:
           'Update the profile; only `name` is writable (e-mail belongs to the identity service)',
-        body: z.object({
-          name: z
-            .string({ error: FORM_TEXT.required })
-            .trim()
-            .min(1, FORM_TEXT.required)
-            .max(100)
-            .optional(),
-        }),
-        response: withErrors({ 200: userProfileSchema }, 400),
+        ...API_ROUTES['PUT /user'],
       },
     },
     async (request) => {
@@ -86,13 +53,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
     {
       schema: {
         summary: 'Training progress of every model (polled every 30 s while one trains)',
-        response: withErrors({ 200: trainingStatusSchema }),
+        ...API_ROUTES['GET /user/training-status'],
       },
     },
     async (request) => {
       const [models, jobs] = await Promise.all([
         app.models.listWithPhotos(request.user.id),
-        app.jobs.latestTrainingJobs(request.user.id),
+        app.jobs.latestJobPerModel(request.user.id, 'train'),
       ]);
       const now = Date.now();
       return {
@@ -104,7 +71,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
           return {
             modelId: model.id,
             name: model.name,
-            status: model.status as (typeof MODEL_STATUSES)[number],
+            status: model.status as ModelStatus,
             jobId: job?.id ?? null,
             jobStatus: job?.status ?? null,
             progress: job?.progress ?? null,
@@ -127,13 +94,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
       config: { rateLimit: writeLimit, tooLargeMessage: PROFILE_TEXT.pictureTooLarge },
       schema: {
         summary: 'Replace the profile picture (JPEG/PNG/WebP, at most 5 MB)',
-        body: z.object({
-          imageBase64: z.string({ error: FILE_TEXT.invalidFile }).meta({
-            description: 'Base64 or a data URL',
-          }),
-          contentType: z.string({ error: PROFILE_TEXT.unsupportedPictureFormat }),
-        }),
-        response: withErrors({ 200: z.object({ profilePictureUrl: z.string() }) }, 400, 413, 415),
+        ...API_ROUTES['POST /user/profile-picture'],
       },
     },
     async (request) => {
@@ -167,7 +128,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
       config: { rateLimit: writeLimit },
       schema: {
         summary: 'Remove the profile picture',
-        response: withErrors({ 200: z.object({ profilePicture: z.null() }) }, 404),
+        ...API_ROUTES['DELETE /user/profile-picture'],
       },
     },
     async (request) => {

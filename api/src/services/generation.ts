@@ -1,6 +1,6 @@
 import { API_TEXT, validateModelSelection, validatePrompt } from '@app/shared/spec';
 import type { FastifyInstance } from 'fastify';
-import { engineOf } from '../engines/engine-runners';
+import { engineOf } from '../db/model-engine';
 import { badRequest, notFound } from '../http-errors';
 import { onceFor } from '../jobs/idempotency';
 import type { Job, JobInputs } from '../jobs/queue';

@@ -1,35 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import type { MediaType } from '@app/shared/contract/media';
 import { FILE_TEXT, MAX_UPLOAD_BYTES } from '@app/shared/spec';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MediaTable } from '../db/schema';
 import { HttpError, payloadTooLarge } from '../http-errors';
 import { processImageFile, type ImageFile, type ProcessedImage } from '../media/pipeline';
 import type { TempFiles } from '../media/temp-files';
+import { incomingKey, mediaKeys } from '../storage/keys';
 import type { Storage, StorageBody } from '../storage/storage';
 
 export type MediaRow = Selectable<MediaTable>;
-export type MediaType = 'training' | 'generated';
-export type MediaStatus = 'pending' | 'receiving' | 'ready' | 'failed';
-
-/** Storage keys of one image; never derived from anything the client sent. */
-export function mediaKeys(userId: string, mediaId: string) {
-  const prefix = `users/${userId}/media/${mediaId}/`;
-  return {
-    prefix,
-    original: `${prefix}original`,
-    web: `${prefix}web`,
-    thumbnail: `${prefix}thumbnail`,
-  };
-}
-
-/**
- * Where a browser PUTs a training photo straight into storage (S3), before it is checked. Outside
- * `users/` so one bucket lifecycle rule on `incoming/` can expire uploads that were never used.
- */
-export function incomingKey(userId: string, mediaId: string): string {
-  return `incoming/${userId}/${mediaId}`;
-}
 
 /** A display name only: no directories, no control characters, bounded length. */
 export function cleanFilename(filename: string): string {

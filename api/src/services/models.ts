@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { ModelStatus } from '@app/shared/spec';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ModelsTable } from '../db/schema';
+import type { JobCompletion } from '../jobs/completion';
 import type { Storage } from '../storage/storage';
-import { mediaKeys } from './media';
+import { mediaKeys } from '../storage/keys';
 
 export type ModelRow = Selectable<ModelsTable>;
 export interface ModelWithPhotos extends ModelRow {
@@ -32,6 +33,43 @@ export function pickDefaultModel<T extends { id: string; status: string }>(
   );
 }
 
+/**
+ * The end of a model's training, written with the job's end in one transaction: ready with what
+ * the engine learnt (its name, the photos it could not use, the provider's version), or failed
+ * (or canceled) with the reason the user sees.
+ */
+export const trainingCompletion: JobCompletion<'train'> = {
+  async succeeded(db, job, { details }, at) {
+    await db
+      .updateTable('models')
+      .set({
+        status: 'ready',
+        failure_reason: null,
+        updated_at: at,
+        ...(details
+          ? {
+              engine: details.engine,
+              photo_issues: JSON.stringify(details.photoIssues),
+              ...(details.providerVersion ? { replicate_version: details.providerVersion } : {}),
+            }
+          : {}),
+      })
+      .where('id', '=', job.input.modelId)
+      .execute();
+  },
+  async ended(db, job, reason, at) {
+    await db
+      .updateTable('models')
+      .set({ status: 'failed', failure_reason: reason, updated_at: at })
+      .where('id', '=', job.input.modelId)
+      .execute();
+  },
+};
+
+/**
+ * The one owner of the `models` rows (and their photo links): creating a model in training,
+ * its training's end (`trainingCompletion`), its photos and order, deleting it.
+ */
 export class ModelService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -148,6 +186,70 @@ export class ModelService {
       }
       for (const [position, id] of orderedIds.entries()) {
         await trx.updateTable('models').set({ position }).where('id', '=', id).execute();
+      }
+      return 'done';
+    });
+  }
+
+  /**
+   * Links more of the user's photos to the model, after the ones it has (the caller has checked
+   * they are the user's ready training photos). Photos it already has keep their place.
+   */
+  async addPhotos(modelId: string, photoIds: readonly string[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const links = await trx
+        .selectFrom('model_photos')
+        .select(['media_id', 'position'])
+        .where('model_id', '=', modelId)
+        .execute();
+      const linked = new Set(links.map((link) => link.media_id));
+      const added = [...new Set(photoIds)].filter((id) => !linked.has(id));
+      if (added.length === 0) return;
+      const last = Math.max(-1, ...links.map((link) => link.position));
+      await trx
+        .insertInto('model_photos')
+        .values(
+          added.map((mediaId, index) => ({
+            model_id: modelId,
+            media_id: mediaId,
+            position: last + 1 + index,
+          })),
+        )
+        .execute();
+      await trx
+        .updateTable('models')
+        .set({ updated_at: new Date().toISOString() })
+        .where('id', '=', modelId)
+        .execute();
+    });
+  }
+
+  /** `orderedIds` must name each photo of the model once; 'incomplete' when it does not. */
+  async orderPhotos(
+    modelId: string,
+    orderedIds: readonly string[],
+  ): Promise<'done' | 'incomplete'> {
+    return this.db.transaction().execute(async (trx) => {
+      const links = await trx
+        .selectFrom('model_photos')
+        .select('media_id')
+        .where('model_id', '=', modelId)
+        .execute();
+      const linked = new Set(links.map((link) => link.media_id));
+      if (
+        orderedIds.length !== linked.size ||
+        new Set(orderedIds).size !== orderedIds.length ||
+        !orderedIds.every((id) => linked.has(id))
+      ) {
+        return 'incomplete';
+      }
+      for (const [position, mediaId] of orderedIds.entries()) {
+        await trx
+          .updateTable('model_photos')
+          .set({ position })
+          .where('model_id', '=', modelId)
+          .where('media_id', '=', mediaId)
+          .execute();
       }
       return 'done';
     });

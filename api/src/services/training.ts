@@ -35,6 +35,26 @@ export async function startTraining(
   );
 }
 
+/**
+ * The photos must be the user's uploaded training photos, each received and accepted: a photo
+ * refused on upload answers with its reason, a missing or foreign one with 404.
+ */
+export async function checkTrainingPhotos(
+  app: FastifyInstance,
+  user: UserRow,
+  photoIds: readonly string[],
+): Promise<void> {
+  const photos = await app.media.findManyOwned(user.id, photoIds);
+  const refused = photos.find((photo) => photo.status === 'failed' && photo.failure_reason);
+  if (refused?.failure_reason) throw badRequest(refused.failure_reason);
+  if (
+    photos.length !== photoIds.length ||
+    photos.some((photo) => photo.type !== 'training' || photo.status !== 'ready')
+  ) {
+    throw notFound(API_TEXT.trainingPhotosNotFound);
+  }
+}
+
 async function createTraining(
   app: FastifyInstance,
   user: UserRow,
@@ -58,15 +78,7 @@ async function createTraining(
         .filter((id) => !models.some((model) => model.photoIds.includes(id)));
   const countError = validateTrainingPhotoCount(photoIds.length);
   if (countError) throw badRequest(countError);
-  const photos = await app.media.findManyOwned(user.id, photoIds);
-  const refused = photos.find((photo) => photo.status === 'failed' && photo.failure_reason);
-  if (refused?.failure_reason) throw badRequest(refused.failure_reason);
-  if (
-    photos.length !== photoIds.length ||
-    photos.some((photo) => photo.type !== 'training' || photo.status !== 'ready')
-  ) {
-    throw notFound(API_TEXT.trainingPhotosNotFound);
-  }
+  await checkTrainingPhotos(app, user, photoIds);
 
   return app.db.transaction().execute(async (trx) => {
     // Touching the user's row first makes concurrent starts of one user (a double tap, two tabs,

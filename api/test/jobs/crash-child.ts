@@ -4,14 +4,14 @@
  */
 import { openDatabase } from '../../src/db/database';
 import { leaseStoreFor } from '../../src/jobs/start-worker';
-import { JobWorker, type JobRunner } from '../../src/jobs/worker';
+import { JobWorker, type JobContext } from '../../src/jobs/worker';
 import { databaseOf } from '../support/job-db';
 
 const [url] = process.argv.slice(2);
 if (!url) throw new Error('usage: crash-child <DATABASE_URL>');
 const database = databaseOf(url);
 
-const slow: JobRunner = async (_job, { reportProgress, signal }) => {
+const slow = async (_job: unknown, { reportProgress, signal }: JobContext): Promise<never> => {
   for (let step = 1; !signal.aborted; step += 1) {
     reportProgress(Math.min(0.99, step / 100));
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -51,7 +51,10 @@ describe.each(DIALECTS)('crash safety on %s', { timeout: 30_000 }, (dialect) => 
   function restart(maxAttempts: number) {
     worker = new JobWorker({
       store: jobs.store,
-      runners: { train: async () => [], generate: async () => ['generated-1'] },
+      runners: {
+        train: async () => ({ output: [] }),
+        generate: async () => ({ output: ['generated-1'] }),
+      },
       limits: { train: 1, generate: 1 },
       log: silent,
       maxAttempts,

@@ -91,8 +91,8 @@ describe.each(DIALECTS)('lease store on %s', (dialect) => {
   it('marks a training and its model ready or failed together, guarded by the lease', async () => {
     const done = await jobs.enqueue('train');
     const job = (await claim('a'))!;
-    expect(await jobs.store.succeed(job, 'other', [], new Date())).toBe(false);
-    expect(await jobs.store.succeed(job, 'a', [], new Date())).toBe(true);
+    expect(await jobs.store.succeed(job, 'other', { output: [] }, new Date())).toBe(false);
+    expect(await jobs.store.succeed(job, 'a', { output: [] }, new Date())).toBe(true);
     expect((await jobs.row(done)).status).toBe('succeeded');
     expect(await jobs.modelOf(done)).toEqual({ status: 'ready', failure_reason: null });
 
@@ -117,7 +117,7 @@ describe.each(DIALECTS)('lease store on %s', (dialect) => {
     expect(await jobs.modelOf(id)).toEqual({ status: 'failed', failure_reason: CANCELED_FAILURE });
     // The worker learns it at its next heartbeat, and its late result is ignored.
     expect(await jobs.store.heartbeat(id, 'a', LEASE, new Date())).toBe(false);
-    expect(await jobs.store.succeed(job, 'a', [], new Date())).toBe(false);
+    expect(await jobs.store.succeed(job, 'a', { output: [] }, new Date())).toBe(false);
     expect((await jobs.row(id)).status).toBe('canceled');
   });
 

@@ -24,7 +24,7 @@ describe.each(DIALECTS)(
           await new Promise((resolve) => setTimeout(resolve, 1100));
           reportProgress(0.5);
           await finished;
-          return [];
+          return { output: [] };
         },
       });
     });

@@ -65,7 +65,7 @@ describe.each(DIALECTS)('JobWorker on %s', (dialect) => {
         await new Promise((resolve) => setTimeout(resolve, 100));
         reportProgress(0.5);
         await gate;
-        return ['media-1'];
+        return { output: ['media-1'] };
       },
     });
     const running = await until(
@@ -89,7 +89,7 @@ describe.each(DIALECTS)('JobWorker on %s', (dialect) => {
     await startWorker({
       train: async (job) => {
         if (job.id === bad) throw new JobFailure('No face found in 3 of the photos.');
-        return [];
+        return { output: [] };
       },
     });
     await settled(bad);
@@ -137,7 +137,7 @@ describe.each(DIALECTS)('JobWorker on %s', (dialect) => {
       generate: async () => {
         calls += 1;
         if (calls === 1) throw new TransientJobError('timeout');
-        return ['m'];
+        return { output: ['m'] };
       },
     });
     expect(await settled(id)).toMatchObject({ status: 'succeeded', attempts: 2, error: null });
@@ -155,7 +155,7 @@ describe.each(DIALECTS)('JobWorker on %s', (dialect) => {
       active.add(kind);
       await new Promise((resolve) => setTimeout(resolve, ms));
       active.delete(kind);
-      return [];
+      return { output: [] };
     };
     await startWorker(
       { train: track('train', 200), generate: track('generate', 50) },
@@ -210,7 +210,7 @@ describe.each(DIALECTS)('JobWorker on %s', (dialect) => {
             () => jobs.row(id),
             (row) => row.progress === 0.7,
           );
-          return [];
+          return { output: [] };
         },
       },
       { store },

@@ -27,7 +27,7 @@ export async function claimUntilEmpty(
     if (job) {
       claimed.push(job.id);
       await sleep(Math.random() * 10);
-      if (!(await store.succeed(job, owner, [], new Date()))) {
+      if (!(await store.succeed(job, owner, { output: [] }, new Date()))) {
         throw new Error(`${owner} lost the lease on ${job.id}`);
       }
       continue;

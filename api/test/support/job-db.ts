@@ -9,6 +9,7 @@ import { DatabaseJobQueue } from '../../src/jobs/database-job-queue';
 import type { JobLeaseStore } from '../../src/jobs/lease-store';
 import type { JobKind } from '../../src/jobs/queue';
 import { leaseStoreFor } from '../../src/jobs/start-worker';
+import { trainingCompletion } from '../../src/services/models';
 import { makeTempDir, removeDir } from '../helpers';
 import { createPostgresDatabase, type Dialect } from './test-database';
 
@@ -53,18 +54,20 @@ export async function createJobDb(dialect: Dialect = 'sqlite'): Promise<JobDb> {
       updated_at: now,
     })
     .execute();
-  const queue = new DatabaseJobQueue(db);
+  // As the app wires them: a training's end is its model's, through the model service.
+  const completions = { train: trainingCompletion };
+  const queue = new DatabaseJobQueue(db, completions);
   const others: Kysely<Database>[] = [];
   return {
     dialect,
     url,
     db,
     queue,
-    store: leaseStoreFor(db, dialect),
+    store: leaseStoreFor(db, dialect, completions),
     connect() {
       const other = openDatabase(databaseOf(url));
       others.push(other);
-      return { db: other, store: leaseStoreFor(other, dialect) };
+      return { db: other, store: leaseStoreFor(other, dialect, completions) };
     },
     userId,
     async enqueue(kind) {

@@ -249,6 +249,8 @@ export const API_TEXT = {
   onlyReadyModelDeletable: 'Only a ready model can be deleted',
   modelAlreadyTraining: 'A model is already training',
   reorderMismatch: 'The list must name each of your models exactly once',
+  photoOrderMismatch: 'The list must name each photo of the model exactly once',
+  modelPhotosLocked: 'Photos cannot change while the model is training',
   maskNotPng: 'The mask must be a PNG image',
   linkInvalid: 'This link is invalid or has expired',
   uploadAlreadyReceived: 'This upload has already been received',

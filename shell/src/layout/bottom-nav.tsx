@@ -1,4 +1,4 @@
-import { hasReadyModel } from '@app/shared/user-profile';
+import { hasReadyModel } from '@app/shared/data/user';
 import { LAYOUT, NAV_TEXT, ROUTES } from '@app/shared/spec';
 import { Button, makeStyles, mergeClasses, tokens, Tooltip } from '@fluentui/react-components';
 import {

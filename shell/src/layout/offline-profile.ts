@@ -1,6 +1,7 @@
 import { ApiError } from '@app/shared/api-client';
 import { STORAGE_KEY_PREFIX } from '@app/shared/spec';
-import { USER_PROFILE_KEY, useUserProfile, type UserProfile } from '@app/shared/user-profile';
+import type { UserProfile } from '@app/shared/contract/user';
+import { userKeys, useUserProfile } from '@app/shared/data/user';
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 
@@ -32,7 +33,7 @@ export function useProfileKeptOffline(): UserProfile | undefined {
   useEffect(() => {
     if (profile || !error || error instanceof ApiError) return;
     const kept = lastProfile();
-    if (kept) void mutate(USER_PROFILE_KEY, kept, { revalidate: false });
+    if (kept) void mutate(userKeys.profile(), kept, { revalidate: false });
   }, [profile, error, mutate]);
 
   return profile;

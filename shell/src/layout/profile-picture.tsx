@@ -1,4 +1,4 @@
-import { useUserProfile } from '@app/shared/user-profile';
+import { useUserProfile } from '@app/shared/data/user';
 import { APP_TEXT, ROUTES } from '@app/shared/spec';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Person20Regular } from '@fluentui/react-icons';

@@ -1,4 +1,4 @@
-import type { PhotoProblem } from '../engine';
+import type { PhotoProblem } from '@app/shared/contract/models';
 import type { FaceFinding, RgbImage } from './face-api';
 
 /** A face narrower than this in the original photo has too little detail to learn from. */

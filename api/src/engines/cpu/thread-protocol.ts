@@ -1,9 +1,9 @@
+import type { PhotoIssue } from '@app/shared/contract/models';
 import type { S3StorageOptions } from '../../storage/s3-storage';
 import type {
   EditRequest,
   EngineImage,
   GenerateRequest,
-  PhotoIssue,
   TrainRequest,
   TrainResult,
 } from '../engine';

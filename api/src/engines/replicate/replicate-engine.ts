@@ -169,13 +169,8 @@ export class ReplicateEngine implements Engine {
       this.options.log.error({ training: done.id, output: done.output }, 'training has no version');
       throw new JobFailure(TRAINING_FAILED);
     }
-    await this.options.db
-      .updateTable('models')
-      .set({ replicate_version: version })
-      .where('id', '=', request.modelId)
-      .execute();
     onProgress(1);
-    return { photoIssues: review.issues };
+    return { photoIssues: review.issues, providerVersion: version };
   }
 
   async generate(request: GenerateRequest, context: EngineContext): Promise<EngineImage> {

@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import type { Job } from '../jobs/queue';
 
+export const JOB_KINDS = ['train', 'generate', 'edit'] as const;
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
+
+/** A job of the caller: a training, a generation or an edit (GET /generate/status/{id}). */
 export const jobSchema = z
   .object({
     id: z.string(),
-    kind: z.enum(['train', 'generate', 'edit']),
-    status: z.enum(['queued', 'running', 'succeeded', 'failed', 'canceled']),
+    kind: z.enum(JOB_KINDS),
+    status: z.enum(JOB_STATUSES),
     output: z
       .array(z.string())
       .meta({ description: 'Ids of the images produced (GET /image/{id})' }),
@@ -18,19 +21,6 @@ export const jobSchema = z
     finishedAt: z.string().nullable(),
   })
   .meta({ id: 'Job' });
-
-export function presentJob(job: Job): z.infer<typeof jobSchema> {
-  return {
-    id: job.id,
-    kind: job.kind,
-    status: job.status,
-    output: job.output,
-    error: job.error,
-    progress: job.progress,
-    etaSeconds: job.etaSeconds,
-    modelId: job.modelId,
-    createdAt: job.createdAt,
-    startedAt: job.startedAt,
-    finishedAt: job.finishedAt,
-  };
-}
+export type JobView = z.infer<typeof jobSchema>;
+export type JobKind = (typeof JOB_KINDS)[number];
+export type JobStatus = (typeof JOB_STATUSES)[number];

@@ -1,0 +1,60 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SINGLETON_REQUESTS } from '@app/shared/federation';
+
+interface ManifestShared {
+  name: string;
+  assets: { js: { sync: string[]; async: string[] } };
+}
+
+/** Where a singleton's code comes from, as the source maps name it. */
+function sourcePattern(request: string, packageName: string): RegExp {
+  const sharedModule = /^@app\/shared\/(.+)$/.exec(request)?.[1];
+  if (sharedModule) return new RegExp(`/shared/src/${sharedModule}\\.tsx?$`);
+  return new RegExp(`/node_modules/${packageName.replace('/', '\\/')}/`);
+}
+
+/**
+ * Chunks of a built app that carry code of a singleton outside that singleton's own shared
+ * chunks (the ones mf-manifest.json lists for it). Such a chunk runs its own copy: an API
+ * client nobody configured, a second bus, a second SWR cache. Source maps say which files
+ * each chunk holds. Returns "chunk: source" lines.
+ */
+export function ownCopiesOfSingletons(distDir: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(distDir, 'mf-manifest.json'), 'utf8')) as {
+    shared: ManifestShared[];
+  };
+  const sharedChunks = new Map<string, Set<string>>();
+  for (const entry of manifest.shared) {
+    const chunks = sharedChunks.get(entry.name) ?? new Set();
+    for (const file of [...entry.assets.js.sync, ...entry.assets.js.async]) chunks.add(file);
+    sharedChunks.set(entry.name, chunks);
+  }
+  const singletons = SINGLETON_REQUESTS.map(([request, packageName]) => ({
+    request,
+    packageName,
+    pattern: sourcePattern(request, packageName),
+  }));
+
+  const copies: string[] = [];
+  for (const file of readdirSync(distDir).filter((name) => name.endsWith('.js.map'))) {
+    const chunk = file.replace(/\.map$/, '');
+    const { sources } = JSON.parse(readFileSync(join(distDir, file), 'utf8')) as {
+      sources: string[];
+    };
+    for (const source of sources) {
+      const singleton = singletons.find(({ pattern }) => pattern.test(source));
+      if (!singleton) continue;
+      // Any shared entry of the same package may hold it (swr's cache code sits in swr's chunk).
+      const allowed = singletons
+        .filter(({ packageName }) => packageName === singleton.packageName)
+        .some(({ request }) => sharedChunks.get(request)?.has(chunk));
+      if (!allowed) copies.push(`${chunk}: ${source}`);
+    }
+  }
+  return copies;
+}
+
+export function hasBuild(distDir: string): boolean {
+  return existsSync(join(distDir, 'mf-manifest.json'));
+}

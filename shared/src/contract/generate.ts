@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from '../spec/constants';
+import { GENERATE_TEXT } from '../spec/messages';
+import { idempotencyHeaders, idParams, withErrors, type RouteContract } from './common';
+import { jobSchema } from './jobs';
+
+export const PROMPT_MAX_LENGTH = 2000;
+
+const aspectRatio = z
+  .enum(ASPECT_RATIOS.map((ratio) => ratio.value) as [string, ...string[]])
+  .default(DEFAULT_ASPECT_RATIO)
+  .transform((value) => value as AspectRatio);
+const prompt = z.string({ error: GENERATE_TEXT.enterPrompt }).max(PROMPT_MAX_LENGTH);
+const modelIds = z.array(z.string().max(100), { error: GENERATE_TEXT.selectModel }).max(10);
+
+/** Without model_ids the default (legacy) model is used. */
+export const textToImageBody = z.object({
+  prompt,
+  aspect_ratio: aspectRatio,
+  model_ids: modelIds.optional(),
+});
+export type TextToImageRequest = z.input<typeof textToImageBody>;
+
+/**
+ * The text fields of the multipart edit form (its files are `image` and `mask`); model_ids
+ * arrives as a JSON list in a text field.
+ */
+export const editImageFields = z.object({
+  prompt: z.string().max(PROMPT_MAX_LENGTH).default(''),
+  aspect_ratio: aspectRatio,
+  model_ids: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === '') return undefined;
+      try {
+        return modelIds.parse(JSON.parse(value));
+      } catch {
+        context.addIssue({ code: 'custom', message: GENERATE_TEXT.selectModel });
+        return z.NEVER;
+      }
+    }),
+});
+
+export const generateResponse = jobSchema.extend({
+  replicateJobId: z.string().meta({ description: 'Same as id; the name the older client reads' }),
+});
+export type LegacyGenerateAnswer = z.infer<typeof generateResponse>;
+
+export const generateRoutes = {
+  'POST /generate': {
+    headers: idempotencyHeaders,
+    body: textToImageBody,
+    response: withErrors({ 200: generateResponse, 202: generateResponse }, 400, 404, 409),
+  },
+  'POST /generate/text-to-image': {
+    headers: idempotencyHeaders,
+    body: textToImageBody,
+    response: withErrors({ 200: jobSchema, 202: jobSchema }, 400, 404, 409),
+  },
+  /** multipart/form-data: the api reads the parts itself and checks them with editImageFields. */
+  'POST /generate/edit-image': {
+    headers: idempotencyHeaders,
+    response: withErrors({ 200: jobSchema, 202: jobSchema }, 400, 404, 409, 413, 415),
+  },
+  'GET /generate/status/{id}': { params: idParams, response: withErrors({ 200: jobSchema }, 404) },
+  'POST /generate/cancel/{id}': {
+    params: idParams,
+    response: withErrors({ 200: jobSchema }, 404, 409),
+  },
+} as const satisfies Record<string, RouteContract>;

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { GALLERY_PAGE_SIZE, MAX_TRAINING_PHOTOS } from '../spec/constants';
+import { FILE_TEXT } from '../spec/messages';
+import { idParams, withErrors, type RouteContract } from './common';
+
+export const MEDIA_TYPES = ['training', 'generated'] as const;
+export const MEDIA_STATUSES = ['pending', 'receiving', 'ready', 'failed'] as const;
+export const mediaTypeSchema = z.enum(MEDIA_TYPES);
+export const mediaStatusSchema = z.enum(MEDIA_STATUSES);
+export type MediaType = (typeof MEDIA_TYPES)[number];
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+
+export const mediaItemSchema = z
+  .object({
+    imageId: z.string(),
+    type: mediaTypeSchema,
+    status: mediaStatusSchema,
+    filename: z.string(),
+    contentType: z.string(),
+    caption: z.string(),
+    prompt: z.string().nullable(),
+    aspectRatio: z.string().nullable(),
+    mode: z.string().nullable(),
+    seed: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Generated images: reproduces the image' }),
+    modelIds: z
+      .array(z.string())
+      .nullable()
+      .meta({ description: 'Generated images: the models used' }),
+    engine: z
+      .string()
+      .nullable()
+      .meta({ description: 'Generated images: the engine that made it' }),
+    identityScore: z
+      .number()
+      .nullable()
+      .meta({ description: 'Face similarity (0..1) to the model’s photos; null when no face' }),
+    failureReason: z
+      .string()
+      .nullable()
+      .meta({ description: 'Status failed: why the uploaded file was refused' }),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    createdAt: z.string(),
+    displayUrl: z
+      .string()
+      .optional()
+      .meta({ description: 'Signed, expiring; full-size web image' }),
+    thumbnailUrl: z.string().optional(),
+    downloadUrl: z.string().optional().meta({ description: 'Signed original, as an attachment' }),
+  })
+  .meta({ id: 'MediaItem' });
+export type MediaItem = z.infer<typeof mediaItemSchema>;
+
+export const trainingPhotoSchema = z
+  .object({
+    imageId: z.string(),
+    filename: z.string(),
+    createdAt: z.string(),
+    modelIds: z.array(z.string()),
+    displayUrl: z.string().optional(),
+    thumbnailUrl: z.string().optional(),
+  })
+  .meta({ id: 'TrainingPhoto' });
+export type TrainingPhoto = z.infer<typeof trainingPhotoSchema>;
+
+/** A declared content type; the file's bytes decide in the end. */
+const declaredType = z.string({ error: FILE_TEXT.generalTypeNotAllowed }).max(100);
+
+const base64Photo = z.object({
+  imageBase64: z
+    .string({ error: FILE_TEXT.invalidFile })
+    .meta({ description: 'Base64 or a data URL' }),
+  filename: z.string().max(1000).default('photo'),
+  contentType: declaredType,
+  caption: z.string().max(500).default(''),
+});
+
+export const uploadBody = z.union([
+  z.object({ photos: z.array(base64Photo).min(1).max(MAX_TRAINING_PHOTOS) }),
+  z
+    .object({
+      filename: z.string().max(1000).default('photo'),
+      content: z
+        .string({ error: FILE_TEXT.invalidFile })
+        .meta({ description: 'Base64 or a data URL' }),
+      contentType: declaredType.optional(),
+    })
+    .meta({ description: 'One file per request (the older client)' }),
+]);
+export type UploadRequest = z.input<typeof uploadBody>;
+export const mediaItemsSchema = z.object({ items: z.array(mediaItemSchema) });
+
+export const presignedUrlsBody = z.object({
+  files: z
+    .array(z.object({ filename: z.string().max(1000), contentType: declaredType }))
+    .min(1)
+    .max(MAX_TRAINING_PHOTOS),
+});
+export type PresignedUrlsRequest = z.input<typeof presignedUrlsBody>;
+export const presignedUrlsSchema = z.array(
+  z.object({ presignedUrl: z.string(), imageId: z.string() }),
+);
+export type PresignedUpload = z.infer<typeof presignedUrlsSchema>[number];
+
+export const mediaListQuery = z.object({
+  type: mediaTypeSchema.optional(),
+  status: mediaStatusSchema.optional(),
+  includeUrls: z.stringbool().default(false),
+  limit: z.coerce.number().int().min(1).max(100).default(GALLERY_PAGE_SIZE),
+  sort: z.literal('createdAt:desc').default('createdAt:desc'),
+  cursor: z.string().max(500).optional(),
+});
+/** What a caller may put in the query (strings, as they travel). */
+export type MediaListQuery = z.input<typeof mediaListQuery>;
+
+export const mediaPageSchema = z
+  .object({
+    items: z.array(mediaItemSchema),
+    hasMore: z.boolean(),
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'MediaPage' });
+export type MediaPage = z.infer<typeof mediaPageSchema>;
+
+export const trainingPhotosQuery = z.object({ includeUrls: z.stringbool().default(false) });
+export const trainingPhotosSchema = z.object({ items: z.array(trainingPhotoSchema) });
+export type TrainingPhotos = z.infer<typeof trainingPhotosSchema>;
+
+export const deletedMediaSchema = z.object({ imageId: z.string(), deleted: z.literal(true) });
+
+export const imageUrlSchema = z.object({
+  url: z.string(),
+  downloadUrl: z.string(),
+  expiresAt: z.string(),
+});
+export type ImageUrl = z.infer<typeof imageUrlSchema>;
+
+export const mediaRoutes = {
+  'POST /media/upload': {
+    body: uploadBody,
+    response: withErrors({ 200: mediaItemsSchema }, 400, 413, 415),
+  },
+  'POST /media/presigned-urls': {
+    body: presignedUrlsBody,
+    response: withErrors({ 200: presignedUrlsSchema }, 400, 415),
+  },
+  'GET /media': {
+    querystring: mediaListQuery,
+    response: withErrors({ 200: mediaPageSchema }, 400),
+  },
+  'GET /media/training-photos': {
+    querystring: trainingPhotosQuery,
+    response: withErrors({ 200: trainingPhotosSchema }),
+  },
+  'DELETE /media/training-photos/{id}': {
+    params: idParams,
+    response: withErrors({ 200: deletedMediaSchema }, 404, 409),
+  },
+  'GET /media/{id}': { params: idParams, response: withErrors({ 200: mediaItemSchema }, 404) },
+  'DELETE /media/{id}': {
+    params: idParams,
+    response: withErrors({ 200: deletedMediaSchema }, 404, 409),
+  },
+  'GET /image/{imageId}': {
+    params: z.object({ imageId: idParams.shape.id }),
+    response: withErrors({ 200: imageUrlSchema }, 404),
+  },
+} as const satisfies Record<string, RouteContract>;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { MODEL_STATUSES, SUBSCRIPTION_STATUSES } from '../spec/constants';
+import { FILE_TEXT, FORM_TEXT, PROFILE_TEXT } from '../spec/messages';
+import { uuidParam, withErrors, type RouteContract } from './common';
+import { modelSchema } from './models';
+
+/** GET /user (spec §7). */
+export const userProfileSchema = z
+  .object({
+    name: z.string(),
+    email: z.string(),
+    createdAt: z.string(),
+    profilePicture: z.string().nullable().meta({ description: 'Signed, expiring URL' }),
+    subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
+    subscriptionEnd: z.string().nullable(),
+    models: z.array(modelSchema),
+    isAdmin: z.boolean(),
+    modelLimit: z.number().int().meta({ description: '1 free, 5 Pro, 999 admin (unlimited)' }),
+    modelStatus: z.enum(MODEL_STATUSES),
+    modelId: z.string().nullable().meta({ description: 'Legacy single model (PUT /user/model)' }),
+  })
+  .meta({ id: 'UserProfile' });
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const updateUserBody = z.object({
+  name: z
+    .string({ error: FORM_TEXT.required })
+    .trim()
+    .min(1, FORM_TEXT.required)
+    .max(100)
+    .optional(),
+});
+export type UpdateUserRequest = z.input<typeof updateUserBody>;
+
+export const trainingStatusSchema = z
+  .object({
+    modelStatus: z.enum(MODEL_STATUSES),
+    isTraining: z.boolean(),
+    models: z.array(
+      z.object({
+        modelId: z.string(),
+        name: z.string(),
+        status: z.enum(MODEL_STATUSES),
+        jobId: z.string().nullable(),
+        jobStatus: z.string().nullable(),
+        progress: z.number().nullable(),
+        etaSeconds: z.number().nullable(),
+        startedAt: z.string().nullable(),
+        elapsedSeconds: z.number().nullable(),
+        failureReason: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'TrainingStatus' });
+export type TrainingStatus = z.infer<typeof trainingStatusSchema>;
+
+export const profilePictureBody = z.object({
+  imageBase64: z.string({ error: FILE_TEXT.invalidFile }).meta({
+    description: 'Base64 or a data URL',
+  }),
+  contentType: z.string({ error: PROFILE_TEXT.unsupportedPictureFormat }),
+});
+export type ProfilePictureRequest = z.input<typeof profilePictureBody>;
+export const profilePictureSchema = z.object({ profilePictureUrl: z.string() });
+export const removedProfilePictureSchema = z.object({ profilePicture: z.null() });
+
+export const setDefaultModelBody = z.object({ modelId: uuidParam });
+
+export const userRoutes = {
+  'GET /user': { response: withErrors({ 200: userProfileSchema }) },
+  'PUT /user': { body: updateUserBody, response: withErrors({ 200: userProfileSchema }, 400) },
+  'GET /user/training-status': { response: withErrors({ 200: trainingStatusSchema }) },
+  'POST /user/profile-picture': {
+    body: profilePictureBody,
+    response: withErrors({ 200: profilePictureSchema }, 400, 413, 415),
+  },
+  'DELETE /user/profile-picture': {
+    response: withErrors({ 200: removedProfilePictureSchema }, 404),
+  },
+  'PUT /user/model': {
+    body: setDefaultModelBody,
+    response: withErrors({ 200: userProfileSchema }, 400, 404),
+  },
+} as const satisfies Record<string, RouteContract>;

@@ -1,0 +1,75 @@
+import { api } from '@app/shared/api-client';
+import type {
+  AddModelPhotosRequest,
+  ModelList,
+  ModelSummary,
+  OrderModelPhotosRequest,
+  StartedTraining,
+  StartTrainingRequest,
+} from '../contract/models';
+import type { UserProfile } from '../contract/user';
+import { invalidateTrainingPhotos } from './media';
+import { invalidateUser } from './user';
+
+/** Models are read with the profile (GET /user lists them): every change re-reads it. */
+async function afterModelChange(): Promise<void> {
+  await Promise.all([invalidateUser(), invalidateTrainingPhotos()]);
+}
+
+/** `idempotencyKey` makes a retried tap start one training, not two. */
+export async function startTraining(
+  request: StartTrainingRequest,
+  idempotencyKey?: string,
+): Promise<StartedTraining> {
+  const started = await api.post<StartedTraining>('/media/start-training', {
+    json: request,
+    ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+  });
+  await afterModelChange();
+  return started;
+}
+
+/** Only a ready model can be deleted (spec §2); its photos stay. */
+export async function deleteModel(modelId: string): Promise<void> {
+  await api.delete('/user/models/delete', { query: { modelId } });
+  await afterModelChange();
+}
+
+export async function reorderModels(modelIds: readonly string[]): Promise<ModelSummary[]> {
+  const { models } = await api.put<ModelList>('/user/models/reorder', {
+    json: { modelIds },
+  });
+  await invalidateUser();
+  return models;
+}
+
+/** Legacy single model: which ready model POST /generate uses. */
+export async function chooseDefaultModel(modelId: string): Promise<UserProfile> {
+  const profile = await api.put<UserProfile>('/user/model', { json: { modelId } });
+  await invalidateUser();
+  return profile;
+}
+
+export async function addModelPhotos(
+  modelId: string,
+  request: AddModelPhotosRequest,
+): Promise<ModelSummary> {
+  const model = await api.post<ModelSummary>(`/user/models/${encodeURIComponent(modelId)}/photos`, {
+    json: request,
+  });
+  await afterModelChange();
+  return model;
+}
+
+/** Persists a drag-reordering of a model's photos. */
+export async function orderModelPhotos(
+  modelId: string,
+  request: OrderModelPhotosRequest,
+): Promise<ModelSummary> {
+  const model = await api.put<ModelSummary>(
+    `/user/models/${encodeURIComponent(modelId)}/photos/order`,
+    { json: request },
+  );
+  await invalidateUser();
+  return model;
+}
