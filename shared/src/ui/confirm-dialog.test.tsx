@@ -25,9 +25,24 @@ function Harness({ onConfirm }: { onConfirm: () => Promise<void> }) {
   );
 }
 
-// Focus moving in and back to the opener needs real layout (Fluent's focus manager skips
-// elements without one): e2e/tests/kit.spec.ts checks it in Chromium.
-describe('ConfirmDialog', () => {
+describe('ConfirmDialog', { timeout: 20_000 }, () => {
+  it('takes focus in, and gives it back to the opener after Cancel or Escape', async () => {
+    const user = userEvent.setup();
+    renderInApp(<Harness onConfirm={async () => undefined} />);
+    const opener = screen.getByRole('button', { name: 'Delete photo' });
+    for (const leave of [
+      () => user.click(screen.getByRole('button', { name: 'Cancel', hidden: true })),
+      () => user.keyboard('{Escape}'),
+    ]) {
+      await user.click(opener);
+      const dialog = await screen.findByRole('dialog', { hidden: true });
+      expect(dialog.contains(document.activeElement)).toBe(true);
+      await leave();
+      await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(opener));
+    }
+  });
+
   it('says what it is doing while busy, runs once however often pressed, then closes', async () => {
     const user = userEvent.setup();
     let calls = 0;
