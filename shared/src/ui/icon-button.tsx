@@ -1,10 +1,4 @@
-import {
-  Button,
-  makeStyles,
-  mergeClasses,
-  Tooltip,
-  type ButtonProps,
-} from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, type ButtonProps } from '@fluentui/react-components';
 import type { MouseEvent, ReactElement } from 'react';
 
 const useStyles = makeStyles({
@@ -14,7 +8,7 @@ const useStyles = makeStyles({
 
 export interface IconButtonProps {
   icon: ReactElement;
-  /** The button's name, shown as its tooltip and read by screen readers. */
+  /** The button's name: read by screen readers and shown as its tooltip. */
   label: string;
   onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
   appearance?: ButtonProps['appearance'];
@@ -25,12 +19,20 @@ export interface IconButtonProps {
   'aria-pressed'?: boolean;
 }
 
-/** An icon-only button with the tooltip and accessible name every icon button must have. */
+/**
+ * An icon-only button with the name and tooltip every icon button must have. The tooltip is the
+ * browser's own (`title`): Fluent's Tooltip would add about 14 KB gzip to every remote that shows
+ * one of these on its first screen (measured in docs/bundle-budget.md).
+ */
 export function IconButton({ icon, label, className, ...props }: IconButtonProps) {
   const styles = useStyles();
   return (
-    <Tooltip content={label} relationship="label" withArrow>
-      <Button {...props} icon={icon} className={mergeClasses(styles.target, className)} />
-    </Tooltip>
+    <Button
+      {...props}
+      icon={icon}
+      aria-label={label}
+      title={label}
+      className={mergeClasses(styles.target, className)}
+    />
   );
 }

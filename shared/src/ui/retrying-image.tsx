@@ -41,6 +41,9 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground2,
     fontSize: tokens.fontSizeBase200,
   },
+  // Above a transparent tile button laid over the image (the usual gallery tile), so Retry
+  // stays reachable without nesting buttons.
+  raised: { zIndex: 1 },
   brokenIcon: { fontSize: '32px' },
 });
 
@@ -163,7 +166,7 @@ export function RetryingImage({
         </span>
       ) : null}
       {broken ? (
-        <span className={styles.overlay}>
+        <span className={mergeClasses(styles.overlay, styles.raised)}>
           <ImageOffRegular className={styles.brokenIcon} aria-hidden />
           <span>{APP_TEXT.headerImageFailed}</span>
           <IconButton

@@ -56,15 +56,17 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalS,
     '@media (min-width: 768px)': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
   },
-  tile: {
+  tile: { position: 'relative', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
+  tileImage: { width: '100%' },
+  // The tile's click target lies over the image, beside (not around) the image's Retry button.
+  tileButton: {
+    position: 'absolute',
+    inset: 0,
     padding: 0,
     border: 'none',
     background: 'none',
     cursor: 'pointer',
-    borderRadius: tokens.borderRadiusMedium,
-    overflow: 'hidden',
   },
-  tileImage: { width: '100%' },
 });
 
 function ViewerScene() {
@@ -77,14 +79,14 @@ function ViewerScene() {
     <>
       <div className={styles.grid}>
         {photos.map((photo, i) => (
-          <button
-            key={photo.key}
-            className={styles.tile}
-            aria-label={`Open ${photo.alt}`}
-            onClick={() => setIndex(i)}
-          >
+          <div key={photo.key} className={styles.tile}>
             <RetryingImage className={styles.tileImage} src={photo.src} alt="" aspectRatio={1} />
-          </button>
+            <button
+              className={styles.tileButton}
+              aria-label={`Open ${photo.alt}`}
+              onClick={() => setIndex(i)}
+            />
+          </div>
         ))}
       </div>
       <output data-testid="viewer-state">{shown ? shown.key : 'closed'}</output>
