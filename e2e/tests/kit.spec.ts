@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { buildKitHarness } from '../../shared/test/kit-harness/build';
 import {
@@ -31,6 +32,17 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site?.close();
 });
+
+/** axe-core on the page as it is now (dialogs included): no serious or critical violation. */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
+    );
+  expect(serious, `${what}: axe violations`).toEqual([]);
+}
 
 async function openScene(page: Page, scene: string): Promise<void> {
   await page.goto(`${site.origin}/index.html?scene=${scene}`);
@@ -81,6 +93,7 @@ test('photo viewer: keys with wrap-around, swipes, tap beside the photo, scroll 
   await page.mouse.wheel(0, 600);
   expect(await page.evaluate(() => window.scrollY)).toBe(120);
   await page.screenshot({ path: testInfo.outputPath('viewer.png') });
+  await expectAccessible(page, 'viewer');
 
   // Next from the last wraps to the first; previous from the first to the last.
   await page.keyboard.press('ArrowRight');
@@ -176,6 +189,7 @@ test('confirm dialog: a bottom sheet on a phone, centred on a desktop; busy once
   }
   expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('confirm.png') });
+  await expectAccessible(page, 'confirm dialog');
 
   // The close button and Escape both close it, and focus comes back to the opener.
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -202,7 +216,9 @@ test('drop zone: drag states, the spec messages, and files chosen through the pi
   page,
 }, testInfo) => {
   await openScene(page, 'drop');
-  const training = page.getByRole('button', { name: new RegExp(`^${TRAINING_TEXT.choosePhotos}`) });
+  // The zones are named by the text they show, which follows the drag: found by position.
+  const training = page.locator('div[role="button"]').first();
+  await expect(training).toHaveAccessibleName(new RegExp(`^${TRAINING_TEXT.choosePhotos}`));
   const dragOver = async (files: Array<{ name: string; type: string; size?: number }>) => {
     const transfer = await page.evaluateHandle((list) => {
       const data = new DataTransfer();
@@ -223,6 +239,7 @@ test('drop zone: drag states, the spec messages, and files chosen through the pi
   await training.dispatchEvent('drop', { dataTransfer: gif });
   await expect(training).not.toHaveAttribute('data-drag', /.*/);
   await expect(page.getByRole('alert')).toHaveText(invalidFileTypes(['party.gif']));
+  await expectAccessible(page, 'drop zone with a refused file');
 
   const photos = await dragOver([
     { name: 'a.jpg', type: 'image/jpeg' },
@@ -248,7 +265,8 @@ test('drop zone: drag states, the spec messages, and files chosen through the pi
   await expect(page.getByRole('alert')).toHaveText(tooManyPhotos(21));
 
   // The single-image area: one PNG/JPEG/WebP of at most 10 MB.
-  const single = page.getByRole('button', { name: /Drop an image/ });
+  const single = page.locator('div[role="button"]').nth(1);
+  await expect(single).toHaveAccessibleName(/^Drop an image/);
   await expect(single).toContainText(FILE_TEXT.singleImageHint);
   const singleChooser = page.waitForEvent('filechooser');
   await single.press('Enter');
@@ -293,6 +311,7 @@ test('crop dialog: zoom presets and chip, Apply exports a JPEG of the crop size'
   await dialog.getByRole('button', { name: '1.5x' }).click();
   await expect(dialog.getByText('150%')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('crop.png') });
+  await expectAccessible(page, 'crop dialog');
 
   await apply.click();
   await expect(dialog).toBeHidden();
@@ -353,6 +372,7 @@ test('retrying image: direct, fallback, two refreshes, then the placeholder and 
     'flaky.jpg+refresh',
   ]);
   await expect(page.getByTestId('invalidations')).toHaveText('2');
+  await expectAccessible(page, 'broken image');
   // The frame kept its size all along.
   const frame = page.locator('[data-image-state="broken"]');
   expect(await frame.evaluate((el) => el.getBoundingClientRect().height)).toBe(320);
@@ -366,4 +386,26 @@ test('retrying image: direct, fallback, two refreshes, then the placeholder and 
       .getByRole('img', { name: 'A flaky photo' })
       .evaluate((img) => img.getBoundingClientRect().height),
   ).toBe(320);
+});
+
+test('view states: loading after 300 ms, empty state with its action, dismissible error', async ({
+  page,
+}, testInfo) => {
+  await openScene(page, 'states');
+  await expect(page.getByText(MODELS_TEXT.loading)).toBeVisible();
+  await expect(page.getByRole('heading', { name: GALLERY_TEXT.emptyTitle })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Generate' })).toBeVisible();
+  const alert = page.getByText(GALLERY_TEXT.loadImagesFailed);
+  await expect(alert).toBeVisible();
+  for (const name of [KIT_TEXT.retry, KIT_TEXT.dismiss, 'Generate']) {
+    const box = (await page.getByRole('button', { name }).boundingBox())!;
+    expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(44);
+  }
+  await page.screenshot({ path: testInfo.outputPath('states.png') });
+  await expectAccessible(page, 'view states');
+  await page.context().setOffline(true);
+  await expect(page.getByText(KIT_TEXT.offline)).toBeVisible();
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: KIT_TEXT.dismiss }).click();
+  await expect(alert).toBeHidden();
 });

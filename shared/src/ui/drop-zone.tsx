@@ -177,7 +177,7 @@ const useStyles = makeStyles({
 });
 
 export interface DropZoneProps extends Omit<UseDropZoneOptions, 'onErrors'> {
-  /** What the zone says at rest, e.g. 'Choose Photos'; it is also the button's name. */
+  /** What the zone says at rest, e.g. 'Choose Photos'; it is also the zone's name. */
   title: string;
   /** The line under it, e.g. 'Supports PNG, JPG, JPEG, WEBP • Max 10MB'. */
   hint?: string;
@@ -223,7 +223,7 @@ export function DropZone({
         role="button"
         tabIndex={disabled ? -1 : 0}
         aria-disabled={disabled || undefined}
-        aria-label={hint ? `${title}. ${hint}` : title}
+        // Named by the text it shows (which follows the drag) and the hint.
         data-drag={zone.isDragAccept ? 'accept' : zone.isDragReject ? 'reject' : undefined}
         className={mergeClasses(
           styles.zone,
@@ -245,11 +245,13 @@ export function DropZone({
         <input {...zone.inputProps} />
       </div>
       {!hideErrors && zone.errors.length > 0 ? (
-        <ul role="alert" className={styles.errors}>
-          {zone.errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
+        <div role="alert">
+          <ul className={styles.errors}>
+            {zone.errors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </div>
   );

@@ -13,7 +13,14 @@ import { IconButton } from './icon-button';
 import { useOnlineStatus } from './use-online-status';
 
 const useStyles = makeStyles({
-  bar: { width: '100%', boxSizing: 'border-box', alignItems: 'center' },
+  // Room around the 44 px buttons, so they do not touch the bar's border.
+  bar: {
+    width: '100%',
+    boxSizing: 'border-box',
+    alignItems: 'center',
+    paddingTop: tokens.spacingVerticalXS,
+    paddingBottom: tokens.spacingVerticalXS,
+  },
   body: { paddingTop: tokens.spacingVerticalS, paddingBottom: tokens.spacingVerticalS },
   offline: { display: 'block', marginTop: tokens.spacingVerticalXXS },
   retry: { minHeight: '44px' },
