@@ -142,6 +142,22 @@ test('photo viewer: keys with wrap-around, swipes, tap beside the photo, scroll 
   await page.mouse.click(beside.x, beside.y);
   await expect(viewer).toBeHidden();
   await expect(opener).toBeFocused();
+
+  // The 300 ms slide between photos, and none for someone who asked for less motion.
+  const slide = viewer.getByTestId('photo-viewer-stage').locator('> div').first();
+  const animation = () =>
+    slide.evaluate((el) => [
+      getComputedStyle(el).animationName,
+      getComputedStyle(el).animationDuration,
+    ]);
+  await opener.click();
+  expect((await animation())[1]).toBe('0.3s');
+  expect((await animation())[0]).not.toBe('none');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await opener.click();
+  expect((await animation())[0]).toBe('none');
 });
 
 test('photo viewer: deleting moves to the neighbour, and closes when none remain', async ({

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderInApp } from '../../test/render';
-import { clampZoom, ZoomControls, zoomPercent } from './crop-dialog';
+import { clampZoom, CropDialog, ZoomControls, zoomPercent } from './crop-dialog';
 
 describe('zoom of the crop dialogs', () => {
   it('stays within 1 to 3 in tenths and reads as a percentage', () => {
@@ -40,6 +40,29 @@ describe('zoom of the crop dialogs', () => {
         slider.getAttribute('max'),
         slider.getAttribute('step'),
       ]).toEqual(['1', '3', '0.1']);
+    },
+  );
+
+  it(
+    'keeps Apply disabled until the cropper has reported an area',
+    { timeout: 20_000 },
+    async () => {
+      // jsdom loads no image, so react-easy-crop never reports one: the state before it does.
+      renderInApp(
+        <CropDialog
+          open
+          title="Crop Photo"
+          imageSrc="/photo.jpg"
+          quality={0.95}
+          onApply={() => undefined}
+          onCancel={() => undefined}
+        />,
+      );
+      const apply = await screen.findByRole('button', { name: 'Apply', hidden: true });
+      expect(apply.hasAttribute('disabled')).toBe(true);
+      expect(
+        screen.getByRole('button', { name: 'Cancel', hidden: true }).hasAttribute('disabled'),
+      ).toBe(false);
     },
   );
 });
