@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 
 const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
+  '.jpg': 'image/jpeg',
   '.json': 'application/json',
   '.css': 'text/css',
   '.map': 'application/json',

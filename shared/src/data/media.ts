@@ -103,6 +103,9 @@ export async function deleteTrainingPhoto(imageId: string): Promise<void> {
 }
 
 /** Upload targets for training photos: PUT each file to its URL with its content type. */
-export function requestUploadTargets(request: PresignedUrlsRequest): Promise<PresignedUpload[]> {
-  return api.post<PresignedUpload[]>('/media/presigned-urls', { json: request });
+export function requestUploadTargets(
+  request: PresignedUrlsRequest,
+  signal?: AbortSignal,
+): Promise<PresignedUpload[]> {
+  return api.post<PresignedUpload[]>('/media/presigned-urls', { json: request, signal });
 }

@@ -23,6 +23,22 @@ export const COMMON_TEXT = {
   fullName: 'Full Name',
 } as const;
 
+/**
+ * Words of the shared UI kit that the spec does not fix (icon-button names, the viewer, the drop
+ * zone and the offline note); kept here so screens and tests use one wording.
+ */
+export const KIT_TEXT = {
+  retry: 'Retry',
+  dismiss: 'Dismiss',
+  previous: 'Previous photo',
+  next: 'Next photo',
+  photoViewer: 'Photo viewer',
+  loading: 'Loading...',
+  zoom: 'Zoom',
+  dropToAdd: 'Drop to add',
+  offline: 'You are offline. Check your connection and try again.',
+} as const;
+
 export const APP_TEXT = {
   updateAvailable: 'New content available. Click OK to refresh.',
   redirectingToModels: 'Redirecting to Models...',
@@ -119,6 +135,8 @@ export const FILE_TEXT = {
   singleImageTypeNotAllowed: 'Please select a valid image file (PNG, JPG, JPEG, or WEBP)',
   invalidFile: 'Invalid file',
   singleImageHint: 'Supports PNG, JPG, JPEG, WEBP • Max 10MB',
+  /** The second sentence of the training photos' type message, alone while files are dragged. */
+  trainingTypesSupported: 'Only JPEG, PNG, and WebP are supported.',
   base64Failed: 'Failed to convert file to base64',
   uploadImagesFailed: 'Failed to upload images',
 } as const;
@@ -311,7 +329,7 @@ export const fileError = (fileNumber: number, error: string): string =>
   `File ${fileNumber}: ${error}`;
 
 export const invalidFileTypes = (names: readonly string[]): string =>
-  `Invalid file types: ${names.join(', ')}. Only JPEG, PNG, and WebP are supported.`;
+  `Invalid file types: ${names.join(', ')}. ${FILE_TEXT.trainingTypesSupported}`;
 
 /** Refusal of a new model over the account's limit (spec §6: free 1, Pro 5). */
 export const modelLimitReached = (limit: number): string =>

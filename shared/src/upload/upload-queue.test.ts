@@ -1,0 +1,284 @@
+// @vitest-environment jsdom
+// jsdom's XMLHttpRequest sends real HTTP (with CORS preflight and upload progress), so the PUTs
+// below reach a real server, as they reach the storage's presigned URLs in the browser.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { configureApiClient } from '@app/shared/api-client';
+import { UploadQueue, summarizeUploads, uploadedImageIds, type UploadItem } from './upload-queue';
+
+interface ReceivedPut {
+  imageId: string;
+  contentType: string | undefined;
+  bytes: number;
+}
+
+/** A stand-in for the api and its storage: real HTTP, scripted answers per file name. */
+class UploadServer {
+  origin = '';
+  readonly received: ReceivedPut[] = [];
+  readonly presignRequests: Array<{ auth: string | undefined; files: unknown }> = [];
+  /** Status (and reason) of the next PUT of a file, by name; consumed on use. */
+  readonly failNextPut = new Map<string, [number, string]>();
+  /** Files whose PUT waits until `release` is called. */
+  readonly hold = new Set<string>();
+  presignStatus: [number, string] | undefined;
+  inFlight = 0;
+  maxInFlight = 0;
+  private waiting: Array<() => void> = [];
+  private nextId = 1;
+  private readonly filenames = new Map<string, string>();
+  private server: Server | undefined;
+
+  async start(): Promise<void> {
+    this.server = createServer((request, response) => void this.handle(request, response));
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => {
+      this.server?.closeAllConnections();
+      this.server?.close(() => resolve());
+    });
+  }
+
+  /** Resolves once `count` PUTs are held at the server at the same time. */
+  async heldCount(count: number): Promise<void> {
+    while (this.waiting.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  release(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resume of waiting) resume();
+  }
+
+  reset(): void {
+    this.received.length = 0;
+    this.presignRequests.length = 0;
+    this.failNextPut.clear();
+    this.hold.clear();
+    this.presignStatus = undefined;
+    this.maxInFlight = 0;
+    this.release();
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    const body = await readBody(request);
+    if (request.method === 'OPTIONS') {
+      response.setHeader('Access-Control-Allow-Methods', 'PUT, POST');
+      response.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization');
+      response.writeHead(204).end();
+      return;
+    }
+    if (request.method === 'POST' && request.url === '/media/presigned-urls') {
+      const { files } = JSON.parse(body.toString()) as { files: Array<{ filename: string }> };
+      this.presignRequests.push({ auth: request.headers.authorization, files });
+      if (this.presignStatus) {
+        response.writeHead(this.presignStatus[0], this.presignStatus[1]).end();
+        return;
+      }
+      const answer = files.map(({ filename }) => {
+        const imageId = `img-${this.nextId++}`;
+        this.filenames.set(imageId, filename);
+        return { presignedUrl: `${this.origin}/put/${imageId}?signature=x`, imageId };
+      });
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify(answer));
+      return;
+    }
+    const imageId = /^\/put\/([^?]+)/.exec(request.url ?? '')?.[1];
+    if (request.method !== 'PUT' || !imageId) {
+      response.writeHead(404).end();
+      return;
+    }
+    const filename = this.filenames.get(imageId) ?? '';
+    this.inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    if (this.hold.has(filename)) await new Promise<void>((resume) => this.waiting.push(resume));
+    this.inFlight -= 1;
+    const failure = this.failNextPut.get(filename);
+    if (failure) {
+      this.failNextPut.delete(filename);
+      response.writeHead(failure[0], failure[1]).end();
+      return;
+    }
+    this.received.push({
+      imageId,
+      contentType: request.headers['content-type'],
+      bytes: body.length,
+    });
+    response.writeHead(200).end();
+  }
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function photo(name: string, bytes = 64 * 1024, type = 'image/jpeg'): File {
+  return new File([new Uint8Array(bytes).fill(7)], name, { type });
+}
+
+/** Resolves once `predicate` holds for the queue's items. */
+function waitFor(queue: UploadQueue, predicate: (items: readonly UploadItem[]) => boolean) {
+  return new Promise<readonly UploadItem[]>((resolve) => {
+    const check = () => {
+      if (!predicate(queue.getSnapshot())) return;
+      unsubscribe();
+      resolve(queue.getSnapshot());
+    };
+    const unsubscribe = queue.subscribe(check);
+    check();
+  });
+}
+
+const server = new UploadServer();
+
+beforeAll(async () => {
+  await server.start();
+  configureApiClient({ baseUrl: server.origin, getToken: async () => 'token-1' });
+});
+afterEach(() => server.reset());
+afterAll(() => server.stop());
+
+describe('UploadQueue against a real HTTP server', () => {
+  it('asks for URLs once per batch with the bearer token, then PUTs each file with its type', async () => {
+    const queue = new UploadQueue();
+    const progress: number[] = [];
+    queue.subscribe(() => {
+      const first = queue.getSnapshot()[0];
+      if (first?.status === 'uploading') progress.push(first.progress);
+    });
+    queue.add([photo('a.jpg', 512 * 1024), photo('b.png', 1000, 'image/png')]);
+    const items = await queue.whenIdle();
+
+    expect(server.presignRequests).toEqual([
+      {
+        auth: 'Bearer token-1',
+        files: [
+          { filename: 'a.jpg', contentType: 'image/jpeg' },
+          { filename: 'b.png', contentType: 'image/png' },
+        ],
+      },
+    ]);
+    expect(items.map((item) => [item.filename, item.status, item.progress])).toEqual([
+      ['a.jpg', 'done', 1],
+      ['b.png', 'done', 1],
+    ]);
+    expect(uploadedImageIds(items)).toEqual(items.map((item) => item.imageId));
+    expect(
+      [...server.received].sort((x, y) => x.imageId.localeCompare(y.imageId)).map((put) => put),
+    ).toEqual([
+      { imageId: items[0]?.imageId, contentType: 'image/jpeg', bytes: 512 * 1024 },
+      { imageId: items[1]?.imageId, contentType: 'image/png', bytes: 1000 },
+    ]);
+    // Upload progress was reported while the bytes went out, never backwards.
+    expect(progress.length).toBeGreaterThan(0);
+    expect([...progress].sort((x, y) => x - y)).toEqual(progress);
+  });
+
+  it('runs at most `concurrency` PUTs at once', async () => {
+    const queue = new UploadQueue({ concurrency: 2 });
+    for (const name of ['1.jpg', '2.jpg', '3.jpg', '4.jpg', '5.jpg']) server.hold.add(name);
+    queue.add(['1.jpg', '2.jpg', '3.jpg', '4.jpg', '5.jpg'].map((name) => photo(name)));
+    await server.heldCount(2);
+    expect(queue.getSnapshot().map((item) => item.status)).toEqual([
+      'uploading',
+      'uploading',
+      'queued',
+      'queued',
+      'queued',
+    ]);
+    server.hold.clear();
+    server.release();
+    const items = await queue.whenIdle();
+    expect(items.every((item) => item.status === 'done')).toBe(true);
+    expect(server.maxInFlight).toBe(2);
+  });
+
+  it('keeps the uploaded files when one fails, with the spec message, and retries it alone', async () => {
+    const queue = new UploadQueue();
+    server.failNextPut.set('bad.jpg', [403, 'Forbidden']);
+    queue.add([photo('good-1.jpg'), photo('bad.jpg'), photo('good-2.jpg')]);
+    let items = await queue.whenIdle();
+    expect(items.map((item) => item.status)).toEqual(['done', 'failed', 'done']);
+    expect(items[1]?.error).toBe('Failed to upload bad.jpg: Forbidden');
+    expect(items[1]?.imageId).toBeUndefined();
+    expect(summarizeUploads(items)).toMatchObject({ total: 3, done: 2, failed: 1, pending: 0 });
+
+    const failedId = items[1]?.id ?? '';
+    queue.retry(failedId);
+    items = await queue.whenIdle();
+    expect(items.map((item) => item.status)).toEqual(['done', 'done', 'done']);
+    expect(items[1]?.error).toBeUndefined();
+    // The retry asked for a fresh URL for that file only.
+    expect(server.presignRequests.at(-1)?.files).toEqual([
+      { filename: 'bad.jpg', contentType: 'image/jpeg' },
+    ]);
+    expect(new Set(uploadedImageIds(items)).size).toBe(3);
+  });
+
+  it('words a failed URL request with the answer’s status text for every file of the batch', async () => {
+    const queue = new UploadQueue();
+    server.presignStatus = [503, 'Service Unavailable'];
+    queue.add([photo('x.jpg'), photo('y.webp', 10, 'image/webp')]);
+    const items = await queue.whenIdle();
+    expect(items.map((item) => item.error)).toEqual([
+      'Failed to upload x.jpg: Service Unavailable',
+      'Failed to upload y.webp: Service Unavailable',
+    ]);
+    expect(server.received).toEqual([]);
+  });
+
+  it('says Network Error when the target cannot be reached', async () => {
+    const queue = new UploadQueue({
+      requestTargets: async () => [{ presignedUrl: 'http://127.0.0.1:9/put', imageId: 'lost' }],
+    });
+    queue.add([photo('offline.jpg')]);
+    const [item] = await queue.whenIdle();
+    expect(item?.error).toBe('Failed to upload offline.jpg: Network Error');
+  });
+
+  it('cancel stops a running upload and drops it; the others carry on', async () => {
+    const queue = new UploadQueue();
+    server.hold.add('slow.jpg');
+    const [slowId] = queue.add([photo('slow.jpg'), photo('quick.jpg')]);
+    await waitFor(queue, (items) => items[0]?.status === 'uploading');
+    queue.cancel(slowId ?? '');
+    expect(queue.getSnapshot().map((item) => item.filename)).toEqual(['quick.jpg']);
+    const items = await queue.whenIdle();
+    expect(items.map((item) => [item.filename, item.status])).toEqual([['quick.jpg', 'done']]);
+    server.release();
+    expect(server.received.map((put) => put.bytes)).toEqual([64 * 1024]);
+  });
+
+  it('clear cancels everything, including a URL request still on its way', async () => {
+    let answerTargets: (() => void) | undefined;
+    const queue = new UploadQueue({
+      requestTargets: (files, signal) =>
+        new Promise((resolve, reject) => {
+          signal.addEventListener('abort', () => reject(new Error('aborted')));
+          answerTargets = () =>
+            resolve(
+              files.map((_, i) => ({
+                presignedUrl: `${server.origin}/put/z${i}`,
+                imageId: `z${i}`,
+              })),
+            );
+        }),
+    });
+    queue.add([photo('one.jpg'), photo('two.jpg')]);
+    queue.clear();
+    answerTargets?.();
+    expect(await queue.whenIdle()).toEqual([]);
+    expect(server.received).toEqual([]);
+  });
+});

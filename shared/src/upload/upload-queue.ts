@@ -1,0 +1,272 @@
+/**
+ * Uploads through presigned URLs (spec §7): one POST /media/presigned-urls per batch, then a PUT of
+ * each file to its own URL with its content type, a few at a time. Each file has its own state, so
+ * one failure loses nothing: the others finish, and the failed one can be retried on its own (with
+ * a fresh URL, as the first may have expired or been used). Framework-free; `useUploader` is the
+ * React face of it.
+ */
+
+import type { PresignedUpload, PresignedUrlsRequest } from '../contract/media';
+import { requestUploadTargets } from '../data/media';
+import { MAX_TRAINING_PHOTOS } from '../spec/constants';
+import { failedToUpload } from '../spec/messages';
+import { isAbortError, putFile, UploadHttpError } from './put-file';
+
+export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
+
+export interface UploadItem {
+  readonly id: string;
+  readonly file: Blob;
+  readonly filename: string;
+  readonly contentType: string;
+  readonly status: UploadStatus;
+  /** Share of the bytes sent, 0 to 1. */
+  readonly progress: number;
+  /** The stored image's id, once the file is uploaded. */
+  readonly imageId?: string;
+  /** 'Failed to upload {filename}: {status text}' when the upload failed. */
+  readonly error?: string;
+}
+
+/** A browser `File` qualifies as it is; a cropped Blob needs its name said. */
+export interface UploadSource {
+  file: Blob;
+  filename: string;
+  /** Defaults to the blob's own type. */
+  contentType?: string;
+}
+
+export interface UploadQueueOptions {
+  /** PUTs running at once; a phone on a slow network gains nothing from more. */
+  concurrency?: number;
+  requestTargets?: (
+    files: PresignedUrlsRequest['files'],
+    signal: AbortSignal,
+  ) => Promise<PresignedUpload[]>;
+  put?: typeof putFile;
+}
+
+export const DEFAULT_UPLOAD_CONCURRENCY = 3;
+
+let nextItemNumber = 1;
+
+export class UploadQueue {
+  private items: readonly UploadItem[] = [];
+  private readonly listeners = new Set<() => void>();
+  /** Upload URL per item id, while the item waits for (or runs) its PUT. */
+  private readonly targets = new Map<string, PresignedUpload>();
+  /** One controller per running PUT and per target request, so cancel stops the network too. */
+  private readonly controllers = new Map<string, AbortController>();
+  private readonly targetRequests = new Set<AbortController>();
+  private idleWaiters: Array<() => void> = [];
+  private readonly concurrency: number;
+  private readonly requestTargets: NonNullable<UploadQueueOptions['requestTargets']>;
+  private readonly put: typeof putFile;
+
+  constructor(options: UploadQueueOptions = {}) {
+    this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_UPLOAD_CONCURRENCY);
+    this.requestTargets =
+      options.requestTargets ??
+      ((files, signal) => requestUploadTargets({ files: [...files] }, signal));
+    this.put = options.put ?? putFile;
+  }
+
+  readonly getSnapshot = (): readonly UploadItem[] => this.items;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Queues the files and returns their item ids, in the same order. */
+  add(sources: ReadonlyArray<File | UploadSource>): string[] {
+    const added = sources.map((source): UploadItem => {
+      const { file, filename, contentType } =
+        source instanceof Blob ? { file: source, filename: source.name, contentType: '' } : source;
+      return {
+        id: `upload-${nextItemNumber++}`,
+        file,
+        filename,
+        contentType: contentType || file.type || 'application/octet-stream',
+        status: 'queued',
+        progress: 0,
+      };
+    });
+    if (added.length === 0) return [];
+    this.setItems([...this.items, ...added]);
+    this.fetchTargets(added);
+    return added.map((item) => item.id);
+  }
+
+  /** Uploads a failed file again, under a new URL. */
+  retry(id: string): void {
+    const item = this.find(id);
+    if (item?.status !== 'failed') return;
+    this.targets.delete(id);
+    this.update(id, { status: 'queued', progress: 0, error: undefined, imageId: undefined });
+    this.fetchTargets([item]);
+  }
+
+  /** Stops the file's upload if it runs and drops it from the list. */
+  cancel(id: string): void {
+    this.controllers.get(id)?.abort();
+    this.controllers.delete(id);
+    this.targets.delete(id);
+    this.setItems(this.items.filter((item) => item.id !== id));
+    this.pump();
+  }
+
+  /** Cancels everything and empties the list. */
+  clear(): void {
+    for (const controller of [...this.controllers.values(), ...this.targetRequests]) {
+      controller.abort();
+    }
+    this.controllers.clear();
+    this.targetRequests.clear();
+    this.targets.clear();
+    this.setItems([]);
+    this.notifyIdle();
+  }
+
+  /** Resolves with the items once nothing is queued or uploading. */
+  whenIdle(): Promise<readonly UploadItem[]> {
+    return new Promise((resolve) => {
+      if (this.isIdle()) resolve(this.items);
+      else this.idleWaiters.push(() => resolve(this.items));
+    });
+  }
+
+  private fetchTargets(items: readonly UploadItem[]): void {
+    for (let start = 0; start < items.length; start += MAX_TRAINING_PHOTOS) {
+      void this.fetchTargetBatch(items.slice(start, start + MAX_TRAINING_PHOTOS));
+    }
+  }
+
+  private async fetchTargetBatch(batch: readonly UploadItem[]): Promise<void> {
+    const controller = new AbortController();
+    this.targetRequests.add(controller);
+    try {
+      const answer = await this.requestTargets(
+        batch.map(({ filename, contentType }) => ({ filename, contentType })),
+        controller.signal,
+      );
+      batch.forEach((item, index) => {
+        const target = answer[index];
+        if (!this.find(item.id)) return; // cancelled meanwhile
+        if (target) this.targets.set(item.id, target);
+        else this.fail(item.id, new Error('No upload URL was returned for this file'));
+      });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      for (const item of batch) if (this.find(item.id)) this.fail(item.id, error);
+    } finally {
+      this.targetRequests.delete(controller);
+    }
+    this.pump();
+  }
+
+  /** Starts waiting PUTs while fewer than `concurrency` run. */
+  private pump(): void {
+    for (const item of this.items) {
+      if (this.controllers.size >= this.concurrency) break;
+      if (item.status === 'queued' && this.targets.has(item.id)) void this.upload(item);
+    }
+    this.notifyIdle();
+  }
+
+  private async upload(item: UploadItem): Promise<void> {
+    const target = this.targets.get(item.id);
+    if (!target) return;
+    const controller = new AbortController();
+    this.controllers.set(item.id, controller);
+    this.update(item.id, { status: 'uploading', progress: 0 });
+    try {
+      await this.put(target.presignedUrl, item.file, item.contentType, {
+        signal: controller.signal,
+        onProgress: ({ loaded, total }) => {
+          if (controller.signal.aborted) return;
+          this.update(item.id, { progress: total > 0 ? Math.min(1, loaded / total) : 0 });
+        },
+      });
+      if (controller.signal.aborted) return;
+      this.update(item.id, { status: 'done', progress: 1, imageId: target.imageId });
+    } catch (error) {
+      if (controller.signal.aborted || isAbortError(error)) return;
+      this.fail(item.id, error);
+    } finally {
+      if (this.controllers.get(item.id) === controller) this.controllers.delete(item.id);
+      this.targets.delete(item.id);
+    }
+    this.pump();
+  }
+
+  private fail(id: string, error: unknown): void {
+    const item = this.find(id);
+    if (!item) return;
+    this.targets.delete(id);
+    this.update(id, {
+      status: 'failed',
+      progress: 0,
+      error: failedToUpload(item.filename, reasonOf(error)),
+    });
+  }
+
+  private find(id: string): UploadItem | undefined {
+    return this.items.find((item) => item.id === id);
+  }
+
+  private update(id: string, change: Partial<Omit<UploadItem, 'id'>>): void {
+    this.setItems(this.items.map((item) => (item.id === id ? { ...item, ...change } : item)));
+  }
+
+  private setItems(items: readonly UploadItem[]): void {
+    this.items = items;
+    for (const listener of this.listeners) listener();
+  }
+
+  private isIdle(): boolean {
+    return this.items.every((item) => item.status === 'done' || item.status === 'failed');
+  }
+
+  private notifyIdle(): void {
+    if (!this.isIdle()) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+}
+
+/** The {status text} of §8's message: the PUT's status text, else what the failed call said. */
+function reasonOf(error: unknown): string {
+  if (error instanceof UploadHttpError) return error.statusText;
+  if (error instanceof Error && error.message) return error.message;
+  return String(error);
+}
+
+/** The stored image ids of the uploaded files, in list order. */
+export function uploadedImageIds(items: readonly UploadItem[]): string[] {
+  return items.flatMap((item) => (item.status === 'done' && item.imageId ? [item.imageId] : []));
+}
+
+export interface UploadSummary {
+  total: number;
+  done: number;
+  failed: number;
+  /** Queued or uploading. */
+  pending: number;
+  /** Share of all bytes sent, 0 to 1 (failed files count as not sent). */
+  progress: number;
+}
+
+export function summarizeUploads(items: readonly UploadItem[]): UploadSummary {
+  const bytes = items.reduce((sum, item) => sum + item.file.size, 0);
+  const sent = items.reduce((sum, item) => sum + item.file.size * item.progress, 0);
+  const count = (status: UploadStatus) => items.filter((item) => item.status === status).length;
+  return {
+    total: items.length,
+    done: count('done'),
+    failed: count('failed'),
+    pending: count('queued') + count('uploading'),
+    progress: bytes > 0 ? sent / bytes : items.length > 0 && count('done') === items.length ? 1 : 0,
+  };
+}
