@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { finished, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { payloadTooLarge } from '../http-errors';
 
@@ -56,11 +56,12 @@ export class TempFiles {
       },
     });
     const path = join(dir, 'body');
-    // pipe() does not forward a source's failure (a client that hangs up): pass it on.
-    const fail = (error: Error) => counter.destroy(error);
-    const aborted = () => fail(new Error('upload aborted by the client'));
-    source.once('error', fail);
-    source.once('aborted', aborted);
+    // pipe() does not forward a source's failure (a client that hangs up, a multipart body cut
+    // off inside this part): pass it on. finished() also reports a failure that happened before
+    // this call, while the folder was being made; an 'error' listener added now would wait forever.
+    const stopWatching = finished(source, { writable: false }, (error) => {
+      if (error) counter.destroy(error);
+    });
     source.pipe(counter);
     try {
       await pipeline(counter, createWriteStream(path));
@@ -69,8 +70,7 @@ export class TempFiles {
       await dispose();
       throw error;
     } finally {
-      source.off('error', fail);
-      source.off('aborted', aborted);
+      stopWatching();
     }
     return { path, size, dispose };
   }

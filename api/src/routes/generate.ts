@@ -68,6 +68,11 @@ interface EditForm {
 
 const PART_LIMITS = { maxBytes: MAX_UPLOAD_BYTES, tooLargeMessage: FILE_TEXT.tooLarge };
 
+/** Busboy's words for a body that ends before the form's closing boundary. */
+function isCutOff(error: unknown): boolean {
+  return error instanceof Error && /unexpected end of multipart data/i.test(error.message);
+}
+
 /** Streams the two files to temp files (each capped at 10 MB) and collects the text fields. */
 async function readEditForm(request: FastifyRequest, tempFiles: TempFiles): Promise<EditForm> {
   const received: TempFile[] = [];
@@ -95,10 +100,10 @@ async function readEditForm(request: FastifyRequest, tempFiles: TempFiles): Prom
     }
   } catch (error) {
     await form.dispose();
-    // Our limits and the multipart parser's carry their status (413); a broken body (no
-    // boundary, cut short) is a plain Error from busboy and still the client's mistake.
+    // Our limits and the multipart parser's carry their status (413); a broken body is a plain
+    // Error from busboy and still the client's mistake.
     if (error instanceof Error && 'statusCode' in error) throw error;
-    throw badRequest(FILE_TEXT.invalidFile);
+    throw badRequest(isCutOff(error) ? API_TEXT.uploadIncomplete : FILE_TEXT.invalidFile);
   }
   return form;
 }

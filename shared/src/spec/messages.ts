@@ -250,6 +250,7 @@ export const API_TEXT = {
   modelAlreadyTraining: 'A model is already training',
   reorderMismatch: 'The list must name each of your models exactly once',
   maskNotPng: 'The mask must be a PNG image',
+  uploadIncomplete: 'The upload ended before the whole form arrived. Please try again.',
   linkInvalid: 'This link is invalid or has expired',
   uploadAlreadyReceived: 'This upload has already been received',
   tooManyRequests: 'Too many requests, please try again later',
