@@ -42,7 +42,16 @@ export class TempFiles {
    */
   async receive(
     source: Readable,
-    { maxBytes, tooLargeMessage }: { maxBytes: number; tooLargeMessage: string },
+    {
+      maxBytes,
+      tooLargeMessage,
+      signal,
+    }: {
+      maxBytes: number;
+      tooLargeMessage: string;
+      /** Stops the transfer with the signal's reason (a body that stopped arriving). */
+      signal?: AbortSignal;
+    },
   ): Promise<TempFile> {
     await mkdir(this.root, { recursive: true });
     const dir = await mkdtemp(join(this.root, 'upload-'));
@@ -62,6 +71,9 @@ export class TempFiles {
     const stopWatching = finished(source, { writable: false }, (error) => {
       if (error) counter.destroy(error);
     });
+    const abort = () => counter.destroy(signal?.reason as Error);
+    if (signal?.aborted) abort();
+    signal?.addEventListener('abort', abort);
     source.pipe(counter);
     try {
       await pipeline(counter, createWriteStream(path));
@@ -71,6 +83,7 @@ export class TempFiles {
       throw error;
     } finally {
       stopWatching();
+      signal?.removeEventListener('abort', abort);
     }
     return { path, size, dispose };
   }

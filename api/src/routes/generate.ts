@@ -24,6 +24,7 @@ import {
 import { idempotencyKey } from '../jobs/idempotency';
 import { jobStatusCode, waitForJob } from '../jobs/wait-for-job';
 import { sniffImageType } from '../media/image-type';
+import { unlessStalled } from '../plugins/body-idle-timeout';
 import { MAX_INPUT_PIXELS, processImageFile, readHead } from '../media/pipeline';
 import type { TempFile, TempFiles } from '../media/temp-files';
 import { idempotencyHeaders, idParams, withErrors } from '../schemas/common';
@@ -82,14 +83,20 @@ async function readEditForm(request: FastifyRequest, tempFiles: TempFiles): Prom
       await Promise.all(received.map((file) => file.dispose()));
     },
   };
+  // The parser reads request.raw itself: a stalled body reaches it only through this signal.
+  const stalled = request.bodyStalled;
+  const parts = request.parts();
   try {
-    for await (const part of request.parts()) {
+    for (;;) {
+      const next = await unlessStalled(parts.next(), stalled);
+      if (next.done) break;
+      const part = next.value;
       if (part.type === 'file') {
         if (part.fieldname !== 'image' && part.fieldname !== 'mask') {
           part.file.resume();
           continue;
         }
-        const file = await tempFiles.receive(part.file, PART_LIMITS);
+        const file = await tempFiles.receive(part.file, { ...PART_LIMITS, signal: stalled });
         received.push(file);
         // The parser stops a file at its own 10 MB limit without an error of ours.
         if (part.file.truncated) throw payloadTooLarge(FILE_TEXT.tooLarge);

@@ -251,6 +251,7 @@ export const API_TEXT = {
   reorderMismatch: 'The list must name each of your models exactly once',
   maskNotPng: 'The mask must be a PNG image',
   uploadIncomplete: 'The upload ended before the whole form arrived. Please try again.',
+  requestBodyStalled: 'The upload stopped arriving. Please check your connection and try again.',
   linkInvalid: 'This link is invalid or has expired',
   uploadAlreadyReceived: 'This upload has already been received',
   tooManyRequests: 'Too many requests, please try again later',
