@@ -206,6 +206,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
     {
       schema: {
         summary: "The user's images, newest first, by cursor",
+        description:
+          'Ready images unless `status` asks for others: an upload still on its way (pending, receiving) or refused (failed, with its failureReason) is not a media item. A refused upload stays readable at GET /media/{id} until it is removed, an hour after its target was handed out.',
         querystring: listQuery,
         response: withErrors({ 200: listSchema }, 400),
       },
