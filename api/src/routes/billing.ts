@@ -10,6 +10,7 @@ import { conflict } from '../http-errors';
 import { API_PREFIX } from '../paths';
 import { requestOrigin } from '../presenters';
 import { errorSchema, withErrors } from '../schemas/common';
+import { safeText } from '../validation-message';
 
 const subscriptionSchema = z
   .object({
@@ -60,7 +61,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions
 export const billingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const billing = app.billing;
   if (billing instanceof TestModeBilling) {
-    const params = z.object({ id: z.string().max(100) });
+    const params = z.object({ id: safeText(z.string().max(100)) });
     const path = TEST_CHECKOUT_PATH.slice(API_PREFIX.length);
     // Plain HTML forms post urlencoded bodies; these actions read nothing from them.
     app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) =>

@@ -13,6 +13,7 @@ import { attachmentHeader } from '../storage/content-disposition';
 import { isValidKey } from '../storage/keys';
 import { FILES_PATH } from '../storage/local-storage';
 import { sign, verifySignature } from '../storage/url-signature';
+import { safeText } from '../validation-message';
 
 export const UPLOADS_PATH = `${API_PREFIX}/uploads/`;
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
@@ -88,7 +89,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
           summary: 'Presigned upload target: PUT the file bytes with its content type (no token)',
           description: `Allowed: ${GENERAL_IMAGE_MIME_TYPES.join(', ')}; at most ${MAX_UPLOAD_BYTES} bytes. One upload per URL.`,
           security: [],
-          params: z.object({ id: z.string().max(100) }),
+          params: z.object({ id: safeText(z.string().max(100)) }),
           querystring: signedQuery,
           response: {
             200: mediaItemSchema,

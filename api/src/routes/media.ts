@@ -22,6 +22,7 @@ import {
   trainingPhotoSchema,
 } from '../schemas/media';
 import { decodeCursor, incomingKey, mediaKeys, type MediaRow } from '../services/media';
+import { safeText } from '../validation-message';
 import { UPLOAD_URL_TTL_SECONDS, uploadUrl } from './files';
 
 const declaredType = z.string({ error: FILE_TEXT.generalTypeNotAllowed }).max(100);
@@ -32,7 +33,7 @@ const base64Photo = z.object({
     .meta({ description: 'Base64 or a data URL' }),
   filename: z.string().max(1000).default('photo'),
   contentType: declaredType,
-  caption: z.string().max(500).default(''),
+  caption: safeText(z.string().max(500)).default(''),
 });
 
 const uploadBody = z.union([

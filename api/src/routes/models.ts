@@ -11,6 +11,7 @@ import { modelSchema, userProfileSchema } from '../schemas/user';
 import { pickDefaultModel, type ModelRow } from '../services/models';
 import { startTraining } from '../services/training';
 import type { UserRow } from '../services/users';
+import { safeText } from '../validation-message';
 
 const deletedModelSchema = z.object({ modelId: z.string(), deleted: z.literal(true) });
 
@@ -45,8 +46,8 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
         headers: idempotencyHeaders,
         body: z
           .object({
-            modelName: z.string().max(200).optional(),
-            triggerWord: z.string().max(200).optional(),
+            modelName: safeText(z.string().max(200)).optional(),
+            triggerWord: safeText(z.string().max(200)).optional(),
             photoIds: z.array(uuidParam).max(100).optional(),
           })
           // No body at all reaches the schema as null.

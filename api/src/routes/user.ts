@@ -17,6 +17,7 @@ import { presentProfile, requestOrigin, signedUrl } from '../presenters';
 import { withErrors } from '../schemas/common';
 import { userProfileSchema } from '../schemas/user';
 import { aggregateModelStatus } from '../services/models';
+import { safeText } from '../validation-message';
 
 const trainingStatusSchema = z
   .object({
@@ -62,12 +63,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
         summary:
           'Update the profile; only `name` is writable (e-mail belongs to the identity service)',
         body: z.object({
-          name: z
-            .string({ error: FORM_TEXT.required })
-            .trim()
-            .min(1, FORM_TEXT.required)
-            .max(100)
-            .optional(),
+          name: safeText(
+            z.string({ error: FORM_TEXT.required }).trim().min(1, FORM_TEXT.required).max(100),
+          ).optional(),
         }),
         response: withErrors({ 200: userProfileSchema }, 400),
       },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../validation-message';
 
 export const errorSchema = z
   .object({
@@ -17,7 +18,8 @@ export function withErrors<T extends Record<number, z.ZodType>>(
   return { ...errors, ...success };
 }
 
-export const uuidParam = z.string().min(1).max(100);
+/** Ids reach the database: PostgreSQL text cannot hold a NUL (it would be a 500, not a 400). */
+export const uuidParam = safeText(z.string().min(1).max(100));
 
 export const idParams = z.object({ id: uuidParam });
 

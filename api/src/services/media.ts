@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { FILE_TEXT, MAX_UPLOAD_BYTES } from '@app/shared/spec';
+import { FILE_TEXT, hasUnsafeCharacters, MAX_UPLOAD_BYTES } from '@app/shared/spec';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MediaTable } from '../db/schema';
 import { HttpError, payloadTooLarge } from '../http-errors';
@@ -31,11 +31,14 @@ export function incomingKey(userId: string, mediaId: string): string {
   return `incoming/${userId}/${mediaId}`;
 }
 
-/** A display name only: no directories, no control characters, bounded length. */
+/**
+ * A display name only: no directories, no control or text-direction characters (a file name is
+ * what the browser says it is, so it is cleaned rather than refused), bounded length.
+ */
 export function cleanFilename(filename: string): string {
   const base = filename.split(/[/\\]/).pop() ?? '';
   const clean = Array.from(base)
-    .filter((char) => char >= ' ' && char !== '\u007f')
+    .filter((char) => !hasUnsafeCharacters(char))
     .join('')
     .trim()
     .slice(0, 200);
@@ -59,7 +62,7 @@ export function decodeCursor(cursor: string): [string, string] | undefined {
     if (
       Array.isArray(value) &&
       value.length === 2 &&
-      value.every((part) => typeof part === 'string')
+      value.every((part) => typeof part === 'string' && !hasUnsafeCharacters(part))
     ) {
       return value as [string, string];
     }
