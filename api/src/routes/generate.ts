@@ -7,6 +7,7 @@ import {
   DEFAULT_ASPECT_RATIO,
   FILE_TEXT,
   GENERATE_TEXT,
+  invalidField,
   MAX_UPLOAD_BYTES,
 } from '@app/shared/spec';
 import type { RateLimitOptions } from '@fastify/rate-limit';
@@ -27,9 +28,10 @@ import { sniffImageType } from '../media/image-type';
 import { unlessStalled } from '../plugins/body-idle-timeout';
 import { MAX_INPUT_PIXELS, processImageFile, readHead } from '../media/pipeline';
 import type { TempFile, TempFiles } from '../media/temp-files';
-import { idempotencyHeaders, idParams, withErrors } from '../schemas/common';
+import { idempotencyHeaders, idParams, uuidParam, withErrors } from '../schemas/common';
 import { jobSchema, presentJob } from '../schemas/jobs';
 import { checkGeneration, enqueueGeneration } from '../services/generation';
+import { messageOf, safeText } from '../validation-message';
 
 const PROMPT_MAX_LENGTH = 2000;
 /** Not worded by the spec; defined here in the api. */
@@ -38,24 +40,37 @@ const aspectRatio = z
   .enum(ASPECT_RATIOS.map((ratio) => ratio.value) as [string, ...string[]])
   .default(DEFAULT_ASPECT_RATIO)
   .transform((value) => value as (typeof ASPECT_RATIOS)[number]['value']);
-const prompt = z.string({ error: GENERATE_TEXT.enterPrompt }).max(PROMPT_MAX_LENGTH);
-const modelIds = z.array(z.string().max(100), { error: GENERATE_TEXT.selectModel }).max(10);
+const prompt = safeText(z.string({ error: GENERATE_TEXT.enterPrompt }).max(PROMPT_MAX_LENGTH), {
+  allowLineBreaks: true,
+});
+const modelIds = z.array(uuidParam, { error: GENERATE_TEXT.selectModel }).max(10);
 
 /** The text fields of the edit form; model_ids arrives as a JSON list in a text field. */
 const editFields = z.object({
-  prompt: z.string().max(PROMPT_MAX_LENGTH).default(''),
+  prompt: safeText(z.string().max(PROMPT_MAX_LENGTH), { allowLineBreaks: true }).default(''),
   aspect_ratio: aspectRatio,
   model_ids: z
     .string()
     .optional()
     .transform((value, context) => {
       if (value === undefined || value === '') return undefined;
+      let list: unknown;
       try {
-        return modelIds.parse(JSON.parse(value));
+        list = JSON.parse(value);
       } catch {
-        context.addIssue({ code: 'custom', message: GENERATE_TEXT.selectModel });
+        const problem = { kind: 'type', expected: 'a JSON list of model ids' } as const;
+        context.addIssue({ code: 'custom', message: invalidField('model_ids', problem) });
         return z.NEVER;
       }
+      const ids = modelIds.safeParse(list);
+      if (ids.success) return ids.data;
+      // An issue about the list inside the text, worded as if the list had been sent as is.
+      const [issue] = ids.error.issues;
+      const message = issue
+        ? messageOf({ ...issue, path: ['model_ids', ...issue.path] }, { model_ids: list }, 'body')
+        : GENERATE_TEXT.selectModel;
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
     }),
 });
 
@@ -67,7 +82,11 @@ interface EditForm {
   dispose(): Promise<void>;
 }
 
-const PART_LIMITS = { maxBytes: MAX_UPLOAD_BYTES, tooLargeMessage: FILE_TEXT.tooLarge };
+/** The image is the spec's single-image upload; the mask's words name the mask. */
+const PART_LIMITS = {
+  image: { maxBytes: MAX_UPLOAD_BYTES, tooLargeMessage: FILE_TEXT.tooLarge },
+  mask: { maxBytes: MAX_UPLOAD_BYTES, tooLargeMessage: API_TEXT.maskTooLarge },
+};
 
 /** Busboy's words for a body that ends before the form's closing boundary. */
 function isCutOff(error: unknown): boolean {
@@ -96,10 +115,11 @@ async function readEditForm(request: FastifyRequest, tempFiles: TempFiles): Prom
           part.file.resume();
           continue;
         }
-        const file = await tempFiles.receive(part.file, { ...PART_LIMITS, signal: stalled });
+        const limits = PART_LIMITS[part.fieldname];
+        const file = await tempFiles.receive(part.file, { ...limits, signal: stalled });
         received.push(file);
         // The parser stops a file at its own 10 MB limit without an error of ours.
-        if (part.file.truncated) throw payloadTooLarge(FILE_TEXT.tooLarge);
+        if (part.file.truncated) throw payloadTooLarge(limits.tooLargeMessage);
         form[part.fieldname] = file;
       } else if (typeof part.value === 'string') {
         form.fields[part.fieldname] = part.value;
@@ -117,17 +137,21 @@ async function readEditForm(request: FastifyRequest, tempFiles: TempFiles): Prom
 
 /** The painted mask: a PNG (spec §5) of sane dimensions; its pixels are the engine's concern. */
 async function checkMask(mask: TempFile): Promise<void> {
+  if (mask.size === 0) throw badRequest(API_TEXT.maskEmpty);
   if (sniffImageType(await readHead(mask.path, 12)) !== 'png') {
     throw unsupportedMediaType(API_TEXT.maskNotPng);
   }
+  let pixels: number;
   try {
     const { width, height } = await sharp(mask.path, {
       limitInputPixels: MAX_INPUT_PIXELS,
     }).metadata();
-    if (width * height > MAX_INPUT_PIXELS) throw new Error('too many pixels');
-  } catch {
-    throw badRequest(API_TEXT.maskNotPng);
+    pixels = width * height;
+  } catch (error) {
+    const tooMany = error instanceof Error && /pixel limit/i.test(error.message);
+    throw badRequest(tooMany ? API_TEXT.maskTooManyPixels : API_TEXT.maskNotPng);
   }
+  if (pixels > MAX_INPUT_PIXELS) throw badRequest(API_TEXT.maskTooManyPixels);
 }
 
 /** Without model_ids the default (legacy) model is used. */
@@ -161,7 +185,8 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
   async function queueEdit(request: FastifyRequest, form: EditForm) {
     const fields = editFields.safeParse(form.fields);
     if (!fields.success) {
-      throw badRequest(fields.error.issues[0]?.message ?? GENERATE_TEXT.selectModel);
+      const [issue] = fields.error.issues;
+      throw badRequest(issue ? messageOf(issue, form.fields, 'body') : FILE_TEXT.invalidFile);
     }
     const { user } = request;
     const ids = await checkGeneration(app, user, fields.data.prompt, fields.data.model_ids);
