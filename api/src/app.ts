@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import { errorHandler, replyNotFound } from './errors';
 import { API_PREFIX } from './paths';
 import { authPlugin } from './plugins/auth';
+import { bodyIdleTimeoutPlugin } from './plugins/body-idle-timeout';
 import { dbPlugin } from './plugins/db';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { replicateOutcomePrunerPlugin } from './plugins/replicate-outcome-pruner';
@@ -37,6 +38,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(securityHeadersPlugin);
   await app.register(requestIdPlugin);
+  await app.register(bodyIdleTimeoutPlugin, { idleMs: config.bodyIdleTimeoutMs });
   await app.register(dbPlugin, { database: config.database });
   await app.register(rateLimitPlugin);
   await app.register(openApiPlugin);

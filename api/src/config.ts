@@ -94,6 +94,8 @@ export interface AppConfig {
   jobWorker: boolean;
   /** Requests per minute and user on each write route. */
   writeRateLimitPerMinute: number;
+  /** A request body that stops arriving for this long is answered 408 (a gap, not a total). */
+  bodyIdleTimeoutMs: number;
   /** Files in this bucket; undefined: in `<dataDir>/files`. Credentials: the AWS default chain. */
   s3: S3StorageOptions | undefined;
   /** Undefined: the built-in test-mode checkout. */
@@ -199,6 +201,7 @@ const envSchema = z
     URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     JOB_WORKER: z.stringbool().default(true),
     WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    BODY_IDLE_TIMEOUT_SECONDS: positiveNumber.default(10),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_PRICE_ID: z.string().optional(),
@@ -413,6 +416,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     urlSigningSecret: vars.URL_SIGNING_SECRET,
     jobWorker: vars.JOB_WORKER,
     writeRateLimitPerMinute: vars.WRITE_RATE_LIMIT_PER_MINUTE,
+    bodyIdleTimeoutMs: vars.BODY_IDLE_TIMEOUT_SECONDS * 1000,
     s3: vars.S3_BUCKET
       ? {
           bucket: vars.S3_BUCKET,

@@ -1,12 +1,27 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './http-errors';
 import { validationMessage } from './validation-message';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The spec's text for a body over this route's limit. */
     tooLargeMessage?: string;
+  }
+}
+
+/** The part of the request a failed schema check was about, as the client sent it. */
+function checkedInput(request: FastifyRequest, error: FastifyError): unknown {
+  switch (error.validationContext) {
+    case 'querystring':
+      return request.query;
+    case 'params':
+      return request.params;
+    case 'headers':
+      return request.headers;
+    default:
+      return request.body;
   }
 }
 
@@ -29,13 +44,13 @@ export function errorHandler(
     const first = error.validation[0];
     const message =
       hasZodFastifySchemaValidationErrors(error) && first
-        ? validationMessage(first, error.validationContext)
+        ? validationMessage(first, error.validationContext, checkedInput(request, error))
         : error.message;
     return reply.code(400).send({ error: 'ValidationError', message });
   }
   const status = error.statusCode ?? 500;
-  if (status === 413) {
-    // A route may word its own limit ('Image size must be less than 5MB').
+  if (status === 413 && !(error instanceof HttpError)) {
+    // The body parser's limit: a route may word it ('Image size must be less than 5MB').
     const message = request.routeOptions.config.tooLargeMessage ?? error.message;
     return reply.code(413).send({ error: errorName(413), message });
   }

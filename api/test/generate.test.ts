@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { API_TEXT, FILE_TEXT, GENERATE_TEXT } from '@app/shared/spec';
+import { API_TEXT, FILE_TEXT, GENERATE_TEXT, invalidField } from '@app/shared/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/api-client';
 import { makeAdmin, trainReadyModel, uploadPhotos } from './support/fixtures';
@@ -166,7 +166,7 @@ describe.each(DIALECTS)('generation on %s', { timeout: 30_000 }, (dialect) => {
         [
           { prompt: 'x', image: facePhoto(), mask, model_ids: 'not json' },
           400,
-          GENERATE_TEXT.selectModel,
+          invalidField('model_ids', { kind: 'type', expected: 'a JSON list of model ids' }),
         ],
         [{ prompt: 'x', mask, model_ids: modelIds }, 400, GENERATE_TEXT.uploadImage],
         [{ prompt: 'x', image: facePhoto(), model_ids: modelIds }, 400, GENERATE_TEXT.paintMask],

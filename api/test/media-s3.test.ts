@@ -179,8 +179,13 @@ describe('media with S3 storage', { timeout: 60_000 }, () => {
       { filename: 'ok.jpg', type: 'image/jpeg', bytes: facePhoto() },
     ]);
     const list = await studio.as(user, 'GET', '/api/media');
+    // Refused uploads are not media items; the uploader finds them with status=failed.
+    expect(list.body.items.map((item: { imageId: string }) => item.imageId)).toEqual([good]);
+    const failed = await studio.as(user, 'GET', '/api/media?status=failed');
     const byId = new Map(
-      list.body.items.map((item: { imageId: string }) => [item.imageId, item] as const),
+      [...list.body.items, ...failed.body.items].map(
+        (item: { imageId: string }) => [item.imageId, item] as const,
+      ),
     );
     expect(byId.get(tooBig!)).toMatchObject({
       status: 'failed',

@@ -78,6 +78,12 @@ function encodeLike(type: ImageType, image: Sharp): Sharp {
 
 const SHARP_INPUT = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
 
+/** Size first: every upload path tells an empty or oversized file the same way. */
+function checkSize(size: number, options: ProcessOptions): void {
+  if (size === 0) throw badRequest(API_TEXT.fileEmpty);
+  if (size > options.maxBytes) throw payloadTooLarge(options.tooLargeMessage);
+}
+
 function checkType(head: Uint8Array, options: ProcessOptions): ImageType {
   const type = sniffImageType(head);
   if (!type || !options.allowedTypes.includes(type)) {
@@ -139,7 +145,7 @@ async function derive<Original extends Buffer | ImageFile>(
  * web image and thumbnail. Every refusal is the client's mistake, with the spec's text.
  */
 export async function processImage(data: Buffer, options: ProcessOptions): Promise<ProcessedImage> {
-  if (data.length > options.maxBytes) throw payloadTooLarge(options.tooLargeMessage);
+  checkSize(data.length, options);
   const type = checkType(data, options);
   return derive(
     type,
@@ -169,7 +175,7 @@ export async function processImageFile(
   size: number,
   options: ProcessOptions,
 ): Promise<ProcessedImage<ImageFile>> {
-  if (size > options.maxBytes) throw payloadTooLarge(options.tooLargeMessage);
+  checkSize(size, options);
   const type = checkType(await readHead(path, 12), options);
   const originalPath = `${path}.original`;
   return derive(

@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { finished, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { payloadTooLarge } from '../http-errors';
 
@@ -42,7 +42,16 @@ export class TempFiles {
    */
   async receive(
     source: Readable,
-    { maxBytes, tooLargeMessage }: { maxBytes: number; tooLargeMessage: string },
+    {
+      maxBytes,
+      tooLargeMessage,
+      signal,
+    }: {
+      maxBytes: number;
+      tooLargeMessage: string;
+      /** Stops the transfer with the signal's reason (a body that stopped arriving). */
+      signal?: AbortSignal;
+    },
   ): Promise<TempFile> {
     await mkdir(this.root, { recursive: true });
     const dir = await mkdtemp(join(this.root, 'upload-'));
@@ -56,11 +65,15 @@ export class TempFiles {
       },
     });
     const path = join(dir, 'body');
-    // pipe() does not forward a source's failure (a client that hangs up): pass it on.
-    const fail = (error: Error) => counter.destroy(error);
-    const aborted = () => fail(new Error('upload aborted by the client'));
-    source.once('error', fail);
-    source.once('aborted', aborted);
+    // pipe() does not forward a source's failure (a client that hangs up, a multipart body cut
+    // off inside this part): pass it on. finished() also reports a failure that happened before
+    // this call, while the folder was being made; an 'error' listener added now would wait forever.
+    const stopWatching = finished(source, { writable: false }, (error) => {
+      if (error) counter.destroy(error);
+    });
+    const abort = () => counter.destroy(signal?.reason as Error);
+    if (signal?.aborted) abort();
+    signal?.addEventListener('abort', abort);
     source.pipe(counter);
     try {
       await pipeline(counter, createWriteStream(path));
@@ -69,8 +82,8 @@ export class TempFiles {
       await dispose();
       throw error;
     } finally {
-      source.off('error', fail);
-      source.off('aborted', aborted);
+      stopWatching();
+      signal?.removeEventListener('abort', abort);
     }
     return { path, size, dispose };
   }

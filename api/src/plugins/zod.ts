@@ -28,7 +28,7 @@ export const openApiPlugin = fp(
           title: 'AI Image Studio API',
           version: '1.0.0',
           description:
-            'Product API (spec §7). Every route needs `Authorization: Bearer <id or access token>` unless marked otherwise. Errors are `{error, message}`.',
+            'Product API (spec §7). Every route needs `Authorization: Bearer <id or access token>` unless marked otherwise. Errors are `{error, message}`. A request body that stops arriving (no byte for BODY_IDLE_TIMEOUT_SECONDS, default 10) is answered 408 and the connection closed.',
         },
         components: {
           securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

@@ -3,7 +3,7 @@ import { API_TEXT, FILE_TEXT, GENERAL_IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES } from 
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { API_ROUTES } from '@app/shared/contract/api-routes';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { conflict, notFound, payloadTooLarge } from '../http-errors';
+import { conflict, HttpError, notFound, payloadTooLarge } from '../http-errors';
 import { processImageFile } from '../media/pipeline';
 import { API_PREFIX } from '../paths';
 import { presentMedia, requestOrigin } from '../presenters';
@@ -94,11 +94,13 @@ export const fileRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
         // Missing: the image was deleted after its URL was handed out.
         const row = await app.media.findForUpload(id);
         if (!row) throw notFound(API_TEXT.linkInvalid);
-        if (Number(request.headers['content-length']) > MAX_UPLOAD_BYTES) {
-          throw payloadTooLarge(FILE_TEXT.tooLarge);
+        if (!(await app.media.claimPending(id, { retryRefused: true }))) {
+          throw conflict(API_TEXT.uploadAlreadyReceived);
         }
-        if (!(await app.media.claimPending(id))) throw conflict(API_TEXT.uploadAlreadyReceived);
         try {
+          if (Number(request.headers['content-length']) > MAX_UPLOAD_BYTES) {
+            throw payloadTooLarge(FILE_TEXT.tooLarge);
+          }
           // Fastify hands over no stream for a body it knows is empty.
           const body = request.body instanceof Readable ? request.body : Readable.from([]);
           const file = await app.tempFiles.receive(body, {
@@ -118,8 +120,13 @@ export const fileRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
             await file.dispose();
           }
         } catch (error) {
-          // A bad file leaves the target usable for a corrected retry until it expires.
-          await app.media.releaseClaim(id);
+          // Either way the target stays usable for a retry until it expires.
+          if (error instanceof HttpError && error.statusCode !== 408) {
+            await app.media.refuseUpload(id, error.message);
+          } else {
+            // Cut short (stalled, hung up) or not stored: the bytes were never judged.
+            await app.media.releaseClaim(id);
+          }
           throw error;
         }
       },

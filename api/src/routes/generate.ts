@@ -1,14 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
-import { API_TEXT, FILE_TEXT, GENERATE_TEXT, MAX_UPLOAD_BYTES } from '@app/shared/spec';
+import {
+  API_TEXT,
+  FILE_TEXT,
+  GENERATE_TEXT,
+  invalidField,
+  MAX_UPLOAD_BYTES,
+} from '@app/shared/spec';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { API_ROUTES } from '@app/shared/contract/api-routes';
-import { editImageFields, type textToImageBody } from '@app/shared/contract/generate';
+import {
+  editImageFields,
+  modelIdsSchema,
+  type textToImageBody,
+} from '@app/shared/contract/generate';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   badRequest,
   conflict,
@@ -19,13 +29,41 @@ import {
 import { idempotencyKey } from '../jobs/idempotency';
 import { jobStatusCode, waitForJob } from '../jobs/wait-for-job';
 import { sniffImageType } from '../media/image-type';
+import { unlessStalled } from '../plugins/body-idle-timeout';
 import { MAX_INPUT_PIXELS, processImageFile, readHead } from '../media/pipeline';
 import type { TempFile, TempFiles } from '../media/temp-files';
 import { presentJob } from '../presenters';
 import { checkGeneration, enqueueGeneration } from '../services/generation';
+import { messageOf } from '../validation-message';
 
 /** Not worded by the spec; defined here in the api. */
 const JOB_ALREADY_FINISHED = 'This job has already finished.';
+/**
+ * The edit form's text fields. model_ids arrives as a JSON list in a text field: the contract
+ * describes the text, and its mistakes are worded here as if the list had been sent as is.
+ */
+const editFields = editImageFields.extend({
+  model_ids: editImageFields.shape.model_ids.transform((value, context) => {
+    if (value === undefined || value === '') return undefined;
+    let list: unknown;
+    try {
+      list = JSON.parse(value);
+    } catch {
+      const problem = { kind: 'type', expected: 'a JSON list of model ids' } as const;
+      context.addIssue({ code: 'custom', message: invalidField('model_ids', problem) });
+      return z.NEVER;
+    }
+    const ids = modelIdsSchema.safeParse(list);
+    if (ids.success) return ids.data;
+    const [issue] = ids.error.issues;
+    const message = issue
+      ? messageOf({ ...issue, path: ['model_ids', ...issue.path] }, { model_ids: list }, 'body')
+      : GENERATE_TEXT.selectModel;
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  }),
+});
+
 interface EditForm {
   fields: Record<string, string>;
   image?: TempFile;
@@ -34,7 +72,16 @@ interface EditForm {
   dispose(): Promise<void>;
 }
 
-const PART_LIMITS = { maxBytes: MAX_UPLOAD_BYTES, tooLargeMessage: FILE_TEXT.tooLarge };
+/** The image is the spec's single-image upload; the mask's words name the mask. */
+const PART_LIMITS = {
+  image: { maxBytes: MAX_UPLOAD_BYTES, tooLargeMessage: FILE_TEXT.tooLarge },
+  mask: { maxBytes: MAX_UPLOAD_BYTES, tooLargeMessage: API_TEXT.maskTooLarge },
+};
+
+/** Busboy's words for a body that ends before the form's closing boundary. */
+function isCutOff(error: unknown): boolean {
+  return error instanceof Error && /unexpected end of multipart data/i.test(error.message);
+}
 
 /** Streams the two files to temp files (each capped at 10 MB) and collects the text fields. */
 async function readEditForm(request: FastifyRequest, tempFiles: TempFiles): Promise<EditForm> {
@@ -45,17 +92,24 @@ async function readEditForm(request: FastifyRequest, tempFiles: TempFiles): Prom
       await Promise.all(received.map((file) => file.dispose()));
     },
   };
+  // The parser reads request.raw itself: a stalled body reaches it only through this signal.
+  const stalled = request.bodyStalled;
+  const parts = request.parts();
   try {
-    for await (const part of request.parts()) {
+    for (;;) {
+      const next = await unlessStalled(parts.next(), stalled);
+      if (next.done) break;
+      const part = next.value;
       if (part.type === 'file') {
         if (part.fieldname !== 'image' && part.fieldname !== 'mask') {
           part.file.resume();
           continue;
         }
-        const file = await tempFiles.receive(part.file, PART_LIMITS);
+        const limits = PART_LIMITS[part.fieldname];
+        const file = await tempFiles.receive(part.file, { ...limits, signal: stalled });
         received.push(file);
         // The parser stops a file at its own 10 MB limit without an error of ours.
-        if (part.file.truncated) throw payloadTooLarge(FILE_TEXT.tooLarge);
+        if (part.file.truncated) throw payloadTooLarge(limits.tooLargeMessage);
         form[part.fieldname] = file;
       } else if (typeof part.value === 'string') {
         form.fields[part.fieldname] = part.value;
@@ -63,27 +117,31 @@ async function readEditForm(request: FastifyRequest, tempFiles: TempFiles): Prom
     }
   } catch (error) {
     await form.dispose();
-    // Our limits and the multipart parser's carry their status (413); a broken body (no
-    // boundary, cut short) is a plain Error from busboy and still the client's mistake.
+    // Our limits and the multipart parser's carry their status (413); a broken body is a plain
+    // Error from busboy and still the client's mistake.
     if (error instanceof Error && 'statusCode' in error) throw error;
-    throw badRequest(FILE_TEXT.invalidFile);
+    throw badRequest(isCutOff(error) ? API_TEXT.uploadIncomplete : FILE_TEXT.invalidFile);
   }
   return form;
 }
 
 /** The painted mask: a PNG (spec §5) of sane dimensions; its pixels are the engine's concern. */
 async function checkMask(mask: TempFile): Promise<void> {
+  if (mask.size === 0) throw badRequest(API_TEXT.maskEmpty);
   if (sniffImageType(await readHead(mask.path, 12)) !== 'png') {
     throw unsupportedMediaType(API_TEXT.maskNotPng);
   }
+  let pixels: number;
   try {
     const { width, height } = await sharp(mask.path, {
       limitInputPixels: MAX_INPUT_PIXELS,
     }).metadata();
-    if (width * height > MAX_INPUT_PIXELS) throw new Error('too many pixels');
-  } catch {
-    throw badRequest(API_TEXT.maskNotPng);
+    pixels = width * height;
+  } catch (error) {
+    const tooMany = error instanceof Error && /pixel limit/i.test(error.message);
+    throw badRequest(tooMany ? API_TEXT.maskTooManyPixels : API_TEXT.maskNotPng);
   }
+  if (pixels > MAX_INPUT_PIXELS) throw badRequest(API_TEXT.maskTooManyPixels);
 }
 
 export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
@@ -104,9 +162,10 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
 
   /** Checks the edit form and stores its image and mask as the job's inputs. */
   async function queueEdit(request: FastifyRequest, form: EditForm) {
-    const fields = editImageFields.safeParse(form.fields);
+    const fields = editFields.safeParse(form.fields);
     if (!fields.success) {
-      throw badRequest(fields.error.issues[0]?.message ?? GENERATE_TEXT.selectModel);
+      const [issue] = fields.error.issues;
+      throw badRequest(issue ? messageOf(issue, form.fields, 'body') : FILE_TEXT.invalidFile);
     }
     const { user } = request;
     const ids = await checkGeneration(app, user, fields.data.prompt, fields.data.model_ids);

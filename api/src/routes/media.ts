@@ -147,6 +147,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
     {
       schema: {
         summary: "The user's images, newest first, by cursor",
+        description:
+          'Ready images unless `status` asks for others: an upload still on its way (pending, receiving) or refused (failed, with its failureReason) is not a media item. A refused upload stays readable at GET /media/{id} until it is removed, an hour after its target was handed out.',
         ...API_ROUTES['GET /media'],
       },
     },

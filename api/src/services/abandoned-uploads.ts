@@ -9,8 +9,8 @@ import type { MediaService } from './media';
 export const ABANDONED_UPLOAD_AGE_MS = 60 * 60 * 1000;
 
 /**
- * Deletes presigned-upload rows whose bytes never arrived, with anything stored under them, so
- * they neither pile up nor count as photos. Returns the ids removed.
+ * Deletes presigned-upload rows whose bytes never arrived or were refused, with anything stored
+ * under them, so they neither pile up nor count as photos. Returns the ids removed.
  *
  * A direct upload (S3) is only checked when the photo is next used, so an old pending row may
  * have its bytes in the bucket: those are checked now and kept. A row this old still
@@ -46,15 +46,23 @@ export async function sweepAbandonedUploads(
     }
   }
   const abandoned = (await stale.execute()).filter((row) => !unchecked.has(row.user_id));
-  if (abandoned.length === 0) return [];
+  // Refused uploads kept their reason for the client long enough; their bytes are gone already.
+  const refused = await db
+    .selectFrom('media')
+    .select(['id', 'user_id', 'status'])
+    .where('status', '=', 'failed')
+    .where('created_at', '<', before)
+    .execute();
+  const removable = [...abandoned, ...refused];
+  if (removable.length === 0) return [];
   const removed = await db
     .deleteFrom('media')
     .where(
       'id',
       'in',
-      abandoned.map((row) => row.id),
+      removable.map((row) => row.id),
     )
-    .where('status', 'in', ['pending', 'receiving'])
+    .where('status', 'in', ['pending', 'receiving', 'failed'])
     .returning(['id', 'user_id'])
     .execute();
   for (const row of removed) await media.deleteFiles(row.user_id, row.id);

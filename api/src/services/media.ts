@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import type { MediaType } from '@app/shared/contract/media';
-import { FILE_TEXT, MAX_UPLOAD_BYTES } from '@app/shared/spec';
+import type { MediaStatus, MediaType } from '@app/shared/contract/media';
+import { FILE_TEXT, hasUnsafeCharacters, MAX_UPLOAD_BYTES } from '@app/shared/spec';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MediaTable } from '../db/schema';
 import { HttpError, payloadTooLarge } from '../http-errors';
@@ -12,11 +12,14 @@ import type { Storage, StorageBody } from '../storage/storage';
 
 export type MediaRow = Selectable<MediaTable>;
 
-/** A display name only: no directories, no control characters, bounded length. */
+/**
+ * A display name only: no directories, no control or text-direction characters (a file name is
+ * what the browser says it is, so it is cleaned rather than refused), bounded length.
+ */
 export function cleanFilename(filename: string): string {
   const base = filename.split(/[/\\]/).pop() ?? '';
   const clean = Array.from(base)
-    .filter((char) => char >= ' ' && char !== '\u007f')
+    .filter((char) => !hasUnsafeCharacters(char))
     .join('')
     .trim()
     .slice(0, 200);
@@ -40,7 +43,7 @@ export function decodeCursor(cursor: string): [string, string] | undefined {
     if (
       Array.isArray(value) &&
       value.length === 2 &&
-      value.every((part) => typeof part === 'string')
+      value.every((part) => typeof part === 'string' && !hasUnsafeCharacters(part))
     ) {
       return value as [string, string];
     }
@@ -181,20 +184,34 @@ export class MediaService {
 
   /**
    * Moves a pending row to 'receiving' so two PUTs to the same target cannot both store bytes.
-   * false: it was not pending (already received, or being received).
+   * `retryRefused`: a refused ('failed') row may be claimed too, for a corrected retry to the
+   * same target. false: it could not be claimed (already received, or being received).
    */
-  async claimPending(id: string): Promise<boolean> {
+  async claimPending(id: string, { retryRefused = false } = {}): Promise<boolean> {
     const result = await this.db
       .updateTable('media')
-      .set({ status: 'receiving' })
+      .set({ status: 'receiving', failure_reason: null })
       .where('id', '=', id)
-      .where('status', '=', 'pending')
+      .where('status', 'in', retryRefused ? ['pending', 'failed'] : ['pending'])
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
 
+  /** The bytes did not (fully) arrive, or could not be stored: the upload may come again. */
   async releaseClaim(id: string): Promise<void> {
     await this.db.updateTable('media').set({ status: 'pending' }).where('id', '=', id).execute();
+  }
+
+  /**
+   * The bytes arrived and were refused: not a media item (listings leave it out), but the row
+   * keeps the reason for the client that uploaded it until the abandoned-upload sweep.
+   */
+  async refuseUpload(id: string, reason: string): Promise<void> {
+    await this.db
+      .updateTable('media')
+      .set({ status: 'failed', failure_reason: reason })
+      .where('id', '=', id)
+      .execute();
   }
 
   async completePending(
@@ -281,26 +298,26 @@ export class MediaService {
         await this.releaseClaim(row.id);
         throw error;
       }
-      await this.db
-        .updateTable('media')
-        .set({ status: 'failed', failure_reason: error.message })
-        .where('id', '=', row.id)
-        .execute();
+      await this.refuseUpload(row.id, error.message);
     }
     await this.storage.delete(key);
   }
 
   /**
    * Keyset paging, newest first: a page starts strictly after the previous page's last
-   * (created_at, id), so inserts made meanwhile never shift or repeat older items.
+   * (created_at, id), so inserts made meanwhile never shift or repeat older items. Without a
+   * status, ready images only: an upload still on its way, or refused, is not a media item.
    */
   async list(
     userId: string,
-    options: { type?: MediaType; status?: string; limit: number; after?: [string, string] },
+    options: { type?: MediaType; status?: MediaStatus; limit: number; after?: [string, string] },
   ): Promise<MediaPage> {
-    let query = this.db.selectFrom('media').selectAll().where('user_id', '=', userId);
+    let query = this.db
+      .selectFrom('media')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', '=', options.status ?? 'ready');
     if (options.type) query = query.where('type', '=', options.type);
-    if (options.status) query = query.where('status', '=', options.status);
     if (options.after) {
       const [createdAt, id] = options.after;
       query = query.where((eb) =>

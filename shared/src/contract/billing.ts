@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './safe-text';
 import { SUBSCRIPTION_STATUSES } from '../spec/constants';
 import { withErrors, withPublicErrors, type RouteContract } from './common';
 
@@ -13,7 +14,7 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 export const checkoutSessionSchema = z.object({ url: z.string() });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
-const testCheckoutParams = z.object({ id: z.string().max(100) });
+const testCheckoutParams = z.object({ id: safeText(z.string().max(100)) });
 
 export const billingRoutes = {
   'POST /create-checkout-session': {

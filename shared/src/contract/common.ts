@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './safe-text';
 
 /** Every error answer of the API: `{error, message}`, the message in the spec's wording. */
 export const errorSchema = z
@@ -42,7 +43,8 @@ export function withErrors<T extends ResponseSchemas>(
   return withPublicErrors(success, 401, 429, ...statuses);
 }
 
-export const uuidParam = z.string().min(1).max(100);
+/** Ids reach the database: PostgreSQL text cannot hold a NUL (it would be a 500, not a 400). */
+export const uuidParam = safeText(z.string().min(1).max(100));
 
 export const idParams = z.object({ id: uuidParam });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './safe-text';
 import { withPublicErrors, type RouteContract } from './common';
 import { mediaItemSchema } from './media';
 
@@ -14,7 +15,7 @@ export const fileRoutes = {
   /** The image bytes. */
   'GET /files/{*}': { querystring: signedUrlQuery, response: withPublicErrors({}, 404) },
   'PUT /uploads/{id}': {
-    params: z.object({ id: z.string().max(100) }),
+    params: z.object({ id: safeText(z.string().max(100)) }),
     querystring: signedUrlQuery,
     response: withPublicErrors({ 200: mediaItemSchema }, 400, 404, 409, 413, 415),
   },

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from '../spec/constants';
 import { GENERATE_TEXT } from '../spec/messages';
-import { idempotencyHeaders, idParams, withErrors, type RouteContract } from './common';
+import { idempotencyHeaders, idParams, uuidParam, withErrors, type RouteContract } from './common';
 import { jobSchema } from './jobs';
+import { safeText } from './safe-text';
 
 export const PROMPT_MAX_LENGTH = 2000;
 
@@ -10,36 +11,27 @@ const aspectRatio = z
   .enum(ASPECT_RATIOS.map((ratio) => ratio.value) as [string, ...string[]])
   .default(DEFAULT_ASPECT_RATIO)
   .transform((value) => value as AspectRatio);
-const prompt = z.string({ error: GENERATE_TEXT.enterPrompt }).max(PROMPT_MAX_LENGTH);
-const modelIds = z.array(z.string().max(100), { error: GENERATE_TEXT.selectModel }).max(10);
+const prompt = safeText(z.string({ error: GENERATE_TEXT.enterPrompt }).max(PROMPT_MAX_LENGTH), {
+  allowLineBreaks: true,
+});
+export const modelIdsSchema = z.array(uuidParam, { error: GENERATE_TEXT.selectModel }).max(10);
 
 /** Without model_ids the default (legacy) model is used. */
 export const textToImageBody = z.object({
   prompt,
   aspect_ratio: aspectRatio,
-  model_ids: modelIds.optional(),
+  model_ids: modelIdsSchema.optional(),
 });
 export type TextToImageRequest = z.input<typeof textToImageBody>;
 
 /**
  * The text fields of the multipart edit form (its files are `image` and `mask`); model_ids
- * arrives as a JSON list in a text field.
+ * arrives as a JSON list (modelIdsSchema) in a text field, which the api reads.
  */
 export const editImageFields = z.object({
-  prompt: z.string().max(PROMPT_MAX_LENGTH).default(''),
+  prompt: safeText(z.string().max(PROMPT_MAX_LENGTH), { allowLineBreaks: true }).default(''),
   aspect_ratio: aspectRatio,
-  model_ids: z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      if (value === undefined || value === '') return undefined;
-      try {
-        return modelIds.parse(JSON.parse(value));
-      } catch {
-        context.addIssue({ code: 'custom', message: GENERATE_TEXT.selectModel });
-        return z.NEVER;
-      }
-    }),
+  model_ids: z.string().optional(),
 });
 
 export const generateResponse = jobSchema.extend({

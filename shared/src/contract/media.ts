@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './safe-text';
 import { GALLERY_PAGE_SIZE, MAX_TRAINING_PHOTOS } from '../spec/constants';
 import { FILE_TEXT } from '../spec/messages';
 import { idParams, withErrors, type RouteContract } from './common';
@@ -76,7 +77,7 @@ const base64Photo = z.object({
     .meta({ description: 'Base64 or a data URL' }),
   filename: z.string().max(1000).default('photo'),
   contentType: declaredType,
-  caption: z.string().max(500).default(''),
+  caption: safeText(z.string().max(500)).default(''),
 });
 
 export const uploadBody = z.union([

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './safe-text';
 import { MAX_TRAINING_PHOTOS, MODEL_STATUSES } from '../spec/constants';
 import { idempotencyHeaders, uuidParam, withErrors, type RouteContract } from './common';
 import { jobSchema } from './jobs';
@@ -39,8 +40,8 @@ export type ModelSummary = z.infer<typeof modelSchema>;
 
 export const startTrainingBody = z
   .object({
-    modelName: z.string().max(200).optional(),
-    triggerWord: z.string().max(200).optional(),
+    modelName: safeText(z.string().max(200)).optional(),
+    triggerWord: safeText(z.string().max(200)).optional(),
     photoIds: z.array(uuidParam).max(100).optional(),
   })
   // No body at all reaches the schema as null.

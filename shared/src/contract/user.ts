@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './safe-text';
 import { MODEL_STATUSES, SUBSCRIPTION_STATUSES } from '../spec/constants';
 import { FILE_TEXT, FORM_TEXT, PROFILE_TEXT } from '../spec/messages';
 import { uuidParam, withErrors, type RouteContract } from './common';
@@ -23,12 +24,9 @@ export const userProfileSchema = z
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 export const updateUserBody = z.object({
-  name: z
-    .string({ error: FORM_TEXT.required })
-    .trim()
-    .min(1, FORM_TEXT.required)
-    .max(100)
-    .optional(),
+  name: safeText(
+    z.string({ error: FORM_TEXT.required }).trim().min(1, FORM_TEXT.required).max(100),
+  ).optional(),
 });
 export type UpdateUserRequest = z.input<typeof updateUserBody>;
 

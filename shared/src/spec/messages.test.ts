@@ -5,6 +5,7 @@ import {
   failedToUpload,
   fileError,
   filesTooLarge,
+  invalidField,
   invalidFileTypes,
   logoutFailed,
   modelLimitReached,
@@ -80,6 +81,23 @@ describe('parameterised texts', () => {
     );
     expect(codeDeliveryMessage(undefined)).toBe(
       'Your code is on the way. To log in, enter the code we sent you. It may take a minute to arrive.',
+    );
+  });
+});
+
+describe("the api's words for a refused request field", () => {
+  it('name the field and what is wrong with it', () => {
+    expect(invalidField('name', { kind: 'tooLong', max: 100, length: 101 })).toBe(
+      'name must be at most 100 characters, not 101',
+    );
+    expect(
+      invalidField('photos.0', { kind: 'type', expected: 'an object', received: 'text' }),
+    ).toBe('photos.0 must be an object, not text');
+    expect(invalidField('photos', { kind: 'tooFewItems', min: 1 })).toBe(
+      'photos must not be empty',
+    );
+    expect(invalidField('sort', { kind: 'notOneOf', values: ['createdAt:desc'] })).toBe(
+      'sort must be createdAt:desc',
     );
   });
 });

@@ -270,6 +270,12 @@ export const API_TEXT = {
   photoOrderMismatch: 'The list must name each photo of the model exactly once',
   modelPhotosLocked: 'Photos cannot change while the model is training',
   maskNotPng: 'The mask must be a PNG image',
+  maskTooLarge: 'The mask file must be less than 10MB',
+  maskTooManyPixels: 'The mask dimensions are too large',
+  fileEmpty: 'The file is empty',
+  maskEmpty: 'The mask file is empty',
+  uploadIncomplete: 'The upload ended before the whole form arrived. Please try again.',
+  requestBodyStalled: 'The upload stopped arriving. Please check your connection and try again.',
   linkInvalid: 'This link is invalid or has expired',
   uploadAlreadyReceived: 'This upload has already been received',
   tooManyRequests: 'Too many requests, please try again later',
@@ -345,6 +351,59 @@ export const tooManyPhotos = (attempted: number): string =>
 
 export const failedToUpload = (filename: string, statusText: string): string =>
   `Failed to upload ${filename}: ${statusText}`;
+
+/**
+ * What is wrong with one field of a request the api refuses, as its check found it. The spec
+ * words none of these (its screens never send such requests); `received` describes what was sent.
+ */
+export type FieldProblem =
+  | { kind: 'missing' }
+  | { kind: 'type'; expected: string; received?: string }
+  | { kind: 'tooLong'; max: number; length?: number }
+  | { kind: 'tooShort'; min: number }
+  | { kind: 'tooManyItems'; max: number; count?: number }
+  | { kind: 'tooFewItems'; min: number }
+  | { kind: 'tooSmall'; min: number }
+  | { kind: 'tooLarge'; max: number }
+  | { kind: 'notOneOf'; values: readonly string[] }
+  | { kind: 'unsafeCharacters' }
+  | { kind: 'invalid' };
+
+/** The api's message for a refused request field, named by its path as sent ('photos.2.filename'). */
+export function invalidField(field: string, problem: FieldProblem): string {
+  const sent = (value: string | number | undefined) =>
+    value === undefined ? '' : `, not ${value}`;
+  switch (problem.kind) {
+    case 'missing':
+      return `${field} is required`;
+    case 'type':
+      return `${field} must be ${problem.expected}${sent(problem.received)}`;
+    case 'tooLong':
+      return `${field} must be at most ${problem.max} characters${sent(problem.length)}`;
+    case 'tooShort':
+      return problem.min <= 1
+        ? `${field} must not be empty`
+        : `${field} must be at least ${problem.min} characters`;
+    case 'tooManyItems':
+      return `${field} may list at most ${problem.max} items${sent(problem.count)}`;
+    case 'tooFewItems':
+      return problem.min <= 1
+        ? `${field} must not be empty`
+        : `${field} must list at least ${problem.min} items`;
+    case 'tooSmall':
+      return `${field} must be at least ${problem.min}`;
+    case 'tooLarge':
+      return `${field} must be at most ${problem.max}`;
+    case 'notOneOf':
+      return problem.values.length === 1
+        ? `${field} must be ${problem.values[0]}`
+        : `${field} must be one of ${problem.values.join(', ')}`;
+    case 'unsafeCharacters':
+      return `${field} must not contain control or text-direction characters`;
+    case 'invalid':
+      return `${field} is not valid`;
+  }
+}
 
 export const authenticationFailed = (error: string): string => `Authentication failed: ${error}`;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, PRODUCT_PASSWORD_POLICY, type PasswordPolicy } from './constants';
 import {
+  hasUnsafeCharacters,
   canStartTraining,
   deriveTriggerWord,
   filterSignUpAttributes,
@@ -327,5 +328,25 @@ describe('sign-in widget rules', () => {
     expect(maskEmail('no-at-sign')).toBe('n***');
     expect(maskPhoneNumber('+15551234567')).toBe('+*******4567');
     expect(maskPhoneNumber('+1 555-123-4567')).toBe('+* ***-***-4567');
+  });
+});
+
+describe('text fields', () => {
+  it('finds control and text-direction characters, and leaves other scripts alone', () => {
+    for (const text of [
+      'Ada\u0000',
+      'Eve\u202egnp.exe',
+      'a\u2066b',
+      'a\u200fb',
+      'a\u009fb',
+      'a\nb',
+    ]) {
+      expect({ text, unsafe: hasUnsafeCharacters(text) }).toEqual({ text, unsafe: true });
+    }
+    for (const text of ['Zoë', 'عائشة', '田中', 'a 👩‍💻 b']) {
+      expect({ text, unsafe: hasUnsafeCharacters(text) }).toEqual({ text, unsafe: false });
+    }
+    expect(hasUnsafeCharacters('a hat,\n\tand a scarf', { allowLineBreaks: true })).toBe(false);
+    expect(hasUnsafeCharacters('a hat\u0000', { allowLineBreaks: true })).toBe(true);
   });
 });

@@ -317,3 +317,20 @@ export function maskPhoneNumber(phone: string): string {
   }
   return chars.join('');
 }
+
+// ---------------------------------------------------------------------------------------------
+// Text fields
+// ---------------------------------------------------------------------------------------------
+
+/** Controls (C0, DEL, C1), line separators, and the marks, embeddings, overrides, isolates of bidi. */
+const UNSAFE_CHARACTER = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+const LINE_BREAK = /[\t\n\r]/g;
+
+/**
+ * Whether a text holds characters a name must not: a NUL ends a string in C code and logs, a
+ * right-to-left override makes 'Eve\u202egnp.exe' display as 'Eveexe.png'. Multi-line texts (a
+ * prompt) may keep tabs and line breaks.
+ */
+export function hasUnsafeCharacters(text: string, { allowLineBreaks = false } = {}): boolean {
+  return UNSAFE_CHARACTER.test(allowLineBreaks ? text.replace(LINE_BREAK, '') : text);
+}
