@@ -1,7 +1,9 @@
 import { normalizeSubscriptionStatus } from '@app/shared/spec';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { capabilitiesOf } from './engines/capabilities';
 import type { PhotoIssue } from './engines/engine';
+import { engineOf } from './engines/engine-runners';
 import type { Job } from './jobs/queue';
 import type { mediaItemSchema } from './schemas/media';
 import type { modelSchema, userProfileSchema } from './schemas/user';
@@ -86,6 +88,8 @@ export async function presentModel(
     progress: model.status === 'training' ? (trainingJob?.progress ?? null) : null,
     etaSeconds: model.status === 'training' ? (trainingJob?.etaSeconds ?? null) : null,
     createdAt: model.created_at,
+    engine: engineOf(model),
+    capabilities: capabilitiesOf(engineOf(model)),
   };
 }
 

@@ -25,6 +25,17 @@ export const modelSchema = z
       .nullable()
       .meta({ description: 'Estimated seconds left while training, when known' }),
     createdAt: z.string(),
+    engine: z
+      .string()
+      .meta({ description: 'The engine that trained it: builtin-cpu or replicate' }),
+    capabilities: z
+      .object({
+        textConditioned: z.boolean(),
+        editFollowsPrompt: z.boolean(),
+        framing: z.enum(['head-and-shoulders', 'any']),
+        promptWords: z.array(z.string()),
+      })
+      .meta({ description: 'What the engine can do (api/src/engines/README.md)' }),
   })
   .meta({ id: 'Model' });
 
