@@ -4,6 +4,8 @@ import type { ModelSummary, PhotoIssue } from '@app/shared/contract/models';
 import type { UserProfile } from '@app/shared/contract/user';
 import { normalizeSubscriptionStatus } from '@app/shared/spec';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { engineOf } from './db/model-engine';
+import { capabilitiesOf } from './engines/capabilities';
 import type { Job } from './jobs/queue';
 import type { MediaRow } from './services/media';
 import { aggregateModelStatus, pickDefaultModel, type ModelWithPhotos } from './services/models';
@@ -68,6 +70,17 @@ export async function presentMedia(
   return item;
 }
 
+/**
+ * The engine is recorded when a training succeeds: until then (and for a failed training) it is
+ * not known, and the model promises nothing.
+ */
+function engineAndCapabilities(
+  model: ModelWithPhotos,
+): Pick<ModelSummary, 'engine' | 'capabilities'> {
+  const engine = model.status === 'ready' ? engineOf(model) : model.engine;
+  return { engine, capabilities: engine === null ? null : capabilitiesOf(engine) };
+}
+
 export async function presentModel(
   app: FastifyInstance,
   origin: string,
@@ -87,6 +100,7 @@ export async function presentModel(
     progress: model.status === 'training' ? (trainingJob?.progress ?? null) : null,
     etaSeconds: model.status === 'training' ? (trainingJob?.etaSeconds ?? null) : null,
     createdAt: model.created_at,
+    ...engineAndCapabilities(model),
   };
 }
 

@@ -3,7 +3,7 @@ import { MIN_TRAINING_PHOTOS } from '@app/shared/spec';
 import { JobFailure } from '../jobs/job-failures';
 import { alignFace } from './cpu/align-face';
 import { decodeForAnalysis } from './cpu/decode';
-import { detectFaces, type RgbImage } from './cpu/face-api';
+import { detectFaces, type Point, type RgbImage } from './cpu/face-api';
 import { photoProblem } from './cpu/photo-checks';
 import type { CallContext, TrainRequest } from './engine';
 
@@ -26,6 +26,11 @@ export interface UsablePhoto {
   aligned: RgbImage;
   /** 128-d face descriptor: the reference identity scores compare against. */
   descriptor: Float32Array;
+  /** The face's 68 landmarks in the original photo's pixels (upright). */
+  landmarks: Point[];
+  /** The original photo's size, upright. */
+  width: number;
+  height: number;
 }
 
 /** What an engine that trains elsewhere needs of a review: which photos, and their descriptors. */
@@ -59,7 +64,15 @@ export async function reviewPhotos(
     if (problem || !aligned || !found[0]) {
       issues.push({ photoId: photo.id, filename: photo.filename, problem: problem ?? 'no-face' });
     } else {
-      usable.push({ photo, aligned, descriptor: found[0].descriptor });
+      const landmarks = found[0].landmarks.map(({ x, y }) => ({ x: x * scale, y: y * scale }));
+      usable.push({
+        photo,
+        aligned,
+        descriptor: found[0].descriptor,
+        landmarks,
+        width: Math.round(image.width * scale),
+        height: Math.round(image.height * scale),
+      });
     }
     onProgress((index + 1) / photos.length);
   }

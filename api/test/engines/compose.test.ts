@@ -1,16 +1,41 @@
 import { ASPECT_RATIOS } from '@app/shared/spec';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { composeImage } from '../../src/engines/cpu/compose';
+import { composePortrait } from '../../src/engines/cpu/compose';
+import { portraitLayout } from '../../src/engines/cpu/layout';
+import { FRAME_HEIGHT, FRAME_WIDTH, toUnits } from '../../src/engines/cpu/portrait-frame';
+import { DEFAULT_STEERING } from '../../src/engines/cpu/prompt-vocabulary';
 
-describe('composeImage', () => {
+/** A grey disc of a "person" in the portrait frame, 2 eye distances across, on the eyes. */
+function discPerson(): Uint8Array {
+  const rgba = new Uint8Array(FRAME_WIDTH * FRAME_HEIGHT * 4);
+  for (let at = 0; at < FRAME_WIDTH * FRAME_HEIGHT; at += 1) {
+    const { x, y } = toUnits(at % FRAME_WIDTH, Math.floor(at / FRAME_WIDTH));
+    rgba.fill(128, at * 4, at * 4 + 3);
+    rgba[at * 4 + 3] = Math.hypot(x, y) < 1 ? 255 : 0;
+  }
+  return rgba;
+}
+
+describe('portrait composition', () => {
   it('makes every aspect ratio of the spec with a short side of 512 px', async () => {
-    const face = { data: new Uint8Array(64 * 64 * 3).fill(128), width: 64, height: 64 };
     for (const { value } of ASPECT_RATIOS) {
-      const { width = 0, height = 0 } = await sharp(await composeImage(face, value)).metadata();
+      const png = await composePortrait(discPerson(), portraitLayout(value), DEFAULT_STEERING, 1);
+      const { width = 0, height = 0 } = await sharp(png).metadata();
       const [w, h] = value.split(':').map(Number) as [number, number];
       expect(Math.min(width, height)).toBe(512);
       expect(Math.abs(width / height - w / h)).toBeLessThan(0.01);
+    }
+  });
+
+  it('puts the eyes on the upper third, centred, and fills the frame with the backdrop', async () => {
+    for (const { value } of ASPECT_RATIOS) {
+      const layout = portraitLayout(value);
+      expect(layout.eyes.y).toBeCloseTo(layout.height / 3, 5);
+      expect(layout.eyes.x).toBeCloseTo(layout.width / 2, 5);
+      // Room above the head (about 2.2 eye distances tall with hair) and the chest in the frame.
+      expect(layout.eyes.y / layout.scale).toBeGreaterThan(2.4);
+      expect((layout.height - layout.eyes.y) / layout.scale).toBeGreaterThan(4.5);
     }
   });
 });

@@ -52,6 +52,10 @@ describe('built-in engine through the API', { timeout: 60_000 }, () => {
     expect(model.photoIssues).toEqual([
       { photoId: ids[6], filename: 'group.jpg', problem: 'several-faces' },
     ]);
+    expect(model).toMatchObject({
+      engine: 'builtin-cpu',
+      capabilities: { textConditioned: false, editFollowsPrompt: false },
+    });
 
     const generated = await studio.as(user, 'POST', '/api/generate/text-to-image', {
       json: { prompt: 'lisa, natural portrait', aspect_ratio: '16:9', model_ids: [first] },

@@ -1,5 +1,7 @@
+import { ASPECT_RATIOS } from '@app/shared/spec';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eyeCentres } from '../../src/engines/cpu/align-face';
 import { CpuEngine } from '../../src/engines/cpu/cpu-engine';
 import { decodeForAnalysis } from '../../src/engines/cpu/decode';
 import { detectFaces } from '../../src/engines/cpu/face-api';
@@ -104,6 +106,45 @@ describe('CpuEngine', { timeout: 60_000 }, () => {
     for (let at = 0; at < data.length; at += 3)
       if (Math.abs(data[at]! - data[at + 2]!) > 2) colourful += 1;
     expect(colourful).toBe(0);
+  });
+
+  it('frames every aspect ratio as a portrait: eyes on the upper third, a clean backdrop', async () => {
+    for (const { value } of ASPECT_RATIOS) {
+      const image = await engine.generate(
+        { userId: 'u', prompt: 'studio portrait', aspectRatio: value, modelIds: ['lisa'], seed: 5 },
+        context,
+      );
+      const { data, width, height } = await raw(image.data);
+      const [face] = await detectFaces({ data: new Uint8Array(data), width, height });
+      const { left, right } = eyeCentres(face!.landmarks);
+      expect(Math.abs((left.y + right.y) / 2 / height - 1 / 3), value).toBeLessThan(0.04);
+      expect(Math.abs((left.x + right.x) / 2 / width - 1 / 2), value).toBeLessThan(0.04);
+      // The top corners are backdrop: no porthole edge, no ghost of a photo's room (only the
+      // fine grain and the backdrop's slow light change from pixel to pixel there).
+      const corner = Math.round(Math.min(width, height) * 0.15);
+      let steps = 0;
+      for (let y = 0; y < corner; y += 1) {
+        for (let x = 1; x < corner; x += 1) {
+          const at = (y * width + x) * 3;
+          steps +=
+            Math.abs(data[at]! - data[at - 3]!) +
+            Math.abs(data[at + 3 * (width - corner)]! - data[at + 3 * (width - corner) - 3]!);
+        }
+      }
+      expect(steps / (2 * corner * (corner - 1)), value).toBeLessThan(3);
+    }
+  });
+
+  it('draws a different picture for each different vocabulary at one seed, one picture without', async () => {
+    const prompts = ['astronaut on the moon', 'bicycle in Paris', 'red dragon over a castle'];
+    const images = [];
+    for (const prompt of [...prompts, 'black and white vintage photo']) {
+      images.push((await generate(11, prompt)).data.toString('base64'));
+    }
+    expect(new Set(images).size).toBe(4);
+    // "a cat" holds no word of the vocabulary: the engine cannot draw it, and says so.
+    const [cat, portrait] = [await generate(11, 'a cat'), await generate(11, 'portrait')];
+    expect(cat.data.equals(portrait.data)).toBe(true);
   });
 
   it('fails a training with too few usable photos, naming each problem', async () => {

@@ -15,6 +15,29 @@ export const photoIssueSchema = z.object({
 });
 export type PhotoIssue = z.infer<typeof photoIssueSchema>;
 
+/**
+ * What the models of an engine can do, so the front end can say it before the user types: the
+ * built-in engine draws a portrait of the person whatever the prompt, steered only by a few
+ * words; an engine with a text-conditioned model draws what the prompt describes.
+ */
+export const engineCapabilitiesSchema = z
+  .object({
+    textConditioned: z
+      .boolean()
+      .meta({ description: 'The image shows what the prompt describes: scenes, clothes, styles' }),
+    editFollowsPrompt: z
+      .boolean()
+      .meta({ description: 'An edit repaints the mask as the prompt says (else fills it)' }),
+    framing: z
+      .enum(['head-and-shoulders', 'any'])
+      .meta({ description: 'head-and-shoulders: every image is a portrait of the person' }),
+    promptWords: z
+      .array(z.string())
+      .meta({ description: 'The only words a non-text-conditioned engine reads; empty: all' }),
+  })
+  .meta({ id: 'EngineCapabilities' });
+export type EngineCapabilities = z.infer<typeof engineCapabilitiesSchema>;
+
 /** A trained (or training) model as GET /user lists it (spec §3). */
 export const modelSchema = z
   .object({
@@ -34,6 +57,12 @@ export const modelSchema = z
       .nullable()
       .meta({ description: 'Estimated seconds left while training, when known' }),
     createdAt: z.string(),
+    engine: z.string().nullable().meta({
+      description: 'The engine that trained it (builtin-cpu or replicate); null until trained',
+    }),
+    capabilities: engineCapabilitiesSchema
+      .nullable()
+      .meta({ description: 'What that engine can do (api/src/engines/README.md)' }),
   })
   .meta({ id: 'Model' });
 export type ModelSummary = z.infer<typeof modelSchema>;

@@ -59,10 +59,12 @@ function sample(image: RgbImage, x: number, y: number, out: Uint8Array, at: numb
   const y1 = Math.min(image.height - 1, y0 + 1);
   const fx = cx - x0;
   const fy = cy - y0;
+  const { data, width } = image;
+  const [p00, p10] = [(y0 * width + x0) * 3, (y0 * width + x1) * 3];
+  const [p01, p11] = [(y1 * width + x0) * 3, (y1 * width + x1) * 3];
   for (let channel = 0; channel < 3; channel += 1) {
-    const p = (xx: number, yy: number) => image.data[(yy * image.width + xx) * 3 + channel] ?? 0;
-    const top = p(x0, y0) * (1 - fx) + p(x1, y0) * fx;
-    const bottom = p(x0, y1) * (1 - fx) + p(x1, y1) * fx;
+    const top = data[p00 + channel]! * (1 - fx) + data[p10 + channel]! * fx;
+    const bottom = data[p01 + channel]! * (1 - fx) + data[p11 + channel]! * fx;
     out[at + channel] = Math.round(top * (1 - fy) + bottom * fy);
   }
 }

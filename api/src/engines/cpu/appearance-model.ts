@@ -1,6 +1,7 @@
 import { CANONICAL } from './align-face';
-import type { RgbImage } from './face-api';
+import type { Point, RgbImage } from './face-api';
 import { fitPca, project, reconstruct, type Pca } from './pca';
+import type { Portrait } from './portraits';
 import { normalFrom, seededRandom } from './random';
 
 /**
@@ -13,8 +14,10 @@ export interface AppearanceModel {
   pca: Pca;
   /** 128-d descriptors of the training faces. */
   references: number[][];
-  /** Where each training face sits in the model (a near-copy check for samples). */
+  /** Where each training face sits in the model. */
   trainingCoefficients: number[][];
+  /** The person around the face, from the best-suited photos (empty in version 1 models). */
+  portraits: Portrait[];
 }
 
 const toSample = (face: RgbImage) => Float32Array.from(face.data);
@@ -30,20 +33,36 @@ export function fitAppearanceModel(
     pca,
     references: descriptors.map((descriptor) => Array.from(descriptor)),
     trainingCoefficients: samples.map((sample) => project(pca, sample)),
+    portraits: [],
   };
 }
 
 /**
+ * A face drawn around a photo's face: ANCHOR of the way from the person's average face to that
+ * photo's, its variation scaled by SPREAD. Far-out draws mix features of different photos
+ * (doubled brows, a ghost of another mouth), so they stay nearer the photo.
+ */
+const ANCHOR = 0.7;
+const SPREAD = 0.6;
+
+/**
  * A new face: coefficients drawn from N(0, deviation²) scaled by `temperature` (0 = the mean
- * face, 1 = as varied as the photos). Deterministic for a seed.
+ * face, 1 = as varied as the photos), deterministic for a seed. Drawn `around` a training face's
+ * coefficients, the face keeps that photo's pose (it is pasted into that photo's head) and is
+ * pulled towards the person's average by 1 - ANCHOR.
  */
 export function sampleCoefficients(
   model: AppearanceModel,
   seed: number,
   temperature: number,
+  around?: number[],
 ): number[] {
   const normal = normalFrom(seededRandom(seed));
-  return model.pca.deviations.map((deviation) => normal() * deviation * temperature);
+  return model.pca.deviations.map((deviation, k) =>
+    around
+      ? ANCHOR * around[k]! + normal() * deviation * temperature * SPREAD
+      : normal() * deviation * temperature,
+  );
 }
 
 export function renderFace(model: AppearanceModel, coefficients: number[]): RgbImage {
@@ -55,17 +74,26 @@ export function renderFace(model: AppearanceModel, coefficients: number[]): RgbI
   return { data, width: model.size, height: model.size };
 }
 
-/** Binary layout: u32 header length, JSON header, then float32 mean and components. */
+/**
+ * Binary layout: u32 header length, JSON header, float32 mean and components, then the
+ * portraits' WebP images. Version 1 (before portraits) ends after the components.
+ */
 export function serializeModel(model: AppearanceModel): Buffer {
   const { pca } = model;
   const header = Buffer.from(
     JSON.stringify({
-      version: 1,
+      version: 2,
       size: model.size,
       dimensions: pca.dimensions,
       deviations: pca.deviations,
       references: model.references,
       trainingCoefficients: model.trainingCoefficients,
+      portraits: model.portraits.map(({ training, weight, landmarks, image }) => ({
+        training,
+        weight,
+        landmarks,
+        bytes: image.length,
+      })),
     }),
   );
   const length = Buffer.alloc(4);
@@ -73,7 +101,7 @@ export function serializeModel(model: AppearanceModel): Buffer {
   const arrays = [pca.mean, ...pca.components].map((array) =>
     Buffer.from(array.buffer, array.byteOffset, array.byteLength),
   );
-  return Buffer.concat([length, header, ...arrays]);
+  return Buffer.concat([length, header, ...arrays, ...model.portraits.map((p) => p.image)]);
 }
 
 export function deserializeModel(data: Buffer): AppearanceModel {
@@ -84,11 +112,22 @@ export function deserializeModel(data: Buffer): AppearanceModel {
     deviations: number[];
     references: number[][];
     trainingCoefficients: number[][];
+    portraits?: { training: number; weight: number; landmarks: Point[]; bytes: number }[];
   };
+  const floatBytes = (header.deviations.length + 1) * header.dimensions * 4;
+  const floatStart = 4 + headerLength;
   // Copy into an aligned buffer: Float32Array views need a 4-byte aligned offset.
-  const floats = new Float32Array(new Uint8Array(data.subarray(4 + headerLength)).slice().buffer);
+  const floats = new Float32Array(
+    new Uint8Array(data.subarray(floatStart, floatStart + floatBytes)).slice().buffer,
+  );
   const slice = (index: number) =>
     floats.slice(index * header.dimensions, (index + 1) * header.dimensions);
+  let offset = floatStart + floatBytes;
+  const portraits = (header.portraits ?? []).map(({ bytes, ...portrait }) => {
+    const image = data.subarray(offset, offset + bytes);
+    offset += bytes;
+    return { ...portrait, image };
+  });
   return {
     size: header.size,
     pca: {
@@ -99,5 +138,6 @@ export function deserializeModel(data: Buffer): AppearanceModel {
     },
     references: header.references,
     trainingCoefficients: header.trainingCoefficients,
+    portraits,
   };
 }

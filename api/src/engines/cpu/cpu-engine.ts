@@ -21,31 +21,20 @@ import {
   serializeModel,
   type AppearanceModel,
 } from './appearance-model';
-import { applySteering, composeImage } from './compose';
+import { composePortrait } from './compose';
+import { portraitLayout } from './layout';
+import { blendFaceIntoPortrait } from './portrait-face';
 import { decodeForAnalysis, decodeUpright, encodePng } from './decode';
-import { detectFaces, type Point, type RgbImage } from './face-api';
-import { fitHiddenFace, pasteLearnedFace } from './face-fill';
-import { bandRadius, dilatedMask, pushPullFill } from './inpaint';
+import { detectFaces, type RgbImage } from './face-api';
+import { blendLearnedFace, faceRegionInBand, fitHiddenFace, hiddenInFrame } from './face-fill';
+import { bandRadius, dilatedMask } from './inpaint';
+import { exemplarFill } from './patch-match';
+import { decodePortrait, makePortraits, pickPortrait } from './portraits';
 import { steeringFor } from './prompt-vocabulary';
 
-/** The mask seen through the face alignment: 1 where the canonical face frame is hidden. */
-function maskInFrame(
-  mask: Uint8Array,
-  width: number,
-  height: number,
-  landmarks: Point[],
-  size: number,
-): Uint8Array {
-  const asImage = {
-    data: Uint8Array.from({ length: mask.length * 3 }, (_, at) => mask[Math.floor(at / 3)]! * 255),
-    width,
-    height,
-  };
-  const aligned = alignFace(asImage, landmarks, size);
-  return Uint8Array.from({ length: size * size }, (_, pixel) =>
-    aligned.data[pixel * 3]! > 0 ? 1 : 0,
-  );
-}
+/** Models from before portraits (version 1) can edit, but have no person to draw around a face. */
+const RETRAIN_FOR_PORTRAITS =
+  'This model was trained by an earlier version of the built-in engine; train it again to generate images.';
 
 /** Draws of one generation before it settles for an image without a detectable face. */
 const MAX_DRAWS = 3;
@@ -67,8 +56,9 @@ function blend(faces: RgbImage[]): RgbImage {
 }
 
 /**
- * The built-in engine: CPU only, no network. Training checks and aligns the faces and fits a
- * PCA appearance model of the person; generation draws new faces from it. See the engine
+ * The built-in engine: CPU only, no network. Training checks and aligns the faces, fits a PCA
+ * appearance model of the person and cuts the person out of the best-suited photos; generation
+ * draws a new face into one of them over a backdrop the prompt picks. See the engine
  * README for what that can and cannot do.
  */
 export class CpuEngine implements Engine {
@@ -79,13 +69,15 @@ export class CpuEngine implements Engine {
   async train(request: TrainRequest, { signal, onProgress }: CallContext): Promise<TrainResult> {
     const { usable, issues } = await reviewPhotos(request.photos, {
       signal,
-      onProgress: (share) => onProgress(0.9 * share),
+      onProgress: (share) => onProgress(0.6 * share),
     });
     signal.throwIfAborted();
     const model = fitAppearanceModel(
       usable.map((photo) => photo.aligned),
       usable.map((photo) => photo.descriptor),
     );
+    onProgress(0.65);
+    model.portraits = await makePortraits(usable, signal);
     await this.storage.put(
       modelKey(request.userId, request.modelId),
       serializeModel(model),
@@ -106,54 +98,82 @@ export class CpuEngine implements Engine {
     { signal, onProgress }: CallContext,
   ): Promise<EngineImage> {
     const models = await Promise.all(request.modelIds.map((id) => this.load(request.userId, id)));
+    const [lead] = models;
+    if (!lead) throw new JobFailure('Select a model.');
+    if (lead.portraits.length === 0) throw new JobFailure(RETRAIN_FOR_PORTRAITS);
     signal.throwIfAborted();
     const steering = steeringFor(request.prompt);
-    const references = models[0]?.references ?? [];
+    const layout = portraitLayout(request.aspectRatio);
     let image!: EngineImage;
-    // A draw far out in the model's tails can come out as no recognisable face (about one in six
-    // with 5 photos): such a draw is redrawn from the next seed of the same sequence, so the
-    // same request still gives the same image.
+    // A draw far out in the model's tails can come out as no recognisable face: such a draw is
+    // redrawn from the next seed of the same sequence, so the same request still gives the
+    // same image.
     for (let draw = 0; draw < MAX_DRAWS; draw += 1) {
       signal.throwIfAborted();
       const seed = drawSeed(request.seed, draw);
-      const faces = models.map((model) =>
-        renderFace(model, sampleCoefficients(model, seed, steering.temperature)),
+      const portrait = pickPortrait(lead.portraits, seed);
+      const faces = models.map((model, index) =>
+        renderFace(
+          model,
+          sampleCoefficients(
+            model,
+            seed,
+            steering.temperature,
+            index === 0 ? lead.trainingCoefficients[portrait.training] : undefined,
+          ),
+        ),
       );
-      const data = await composeImage(applySteering(blend(faces), steering), request.aspectRatio);
+      const person = await decodePortrait(portrait);
+      blendFaceIntoPortrait(person, portrait.landmarks, blend(faces).data, lead.size);
+      const data = await composePortrait(person, layout, steering, seed);
       onProgress(0.3 + (0.6 * (draw + 1)) / MAX_DRAWS);
-      image = { data, identityScore: await identityScore(data, references) };
-      if (image.identityScore !== null || references.length === 0) break;
+      image = { data, identityScore: await identityScore(data, lead.references) };
+      if (image.identityScore !== null || lead.references.length === 0) break;
     }
     return image;
   }
 
   /**
-   * Regenerates the painted region grown by a 1 % band: a classical fill everywhere, replaced on
-   * the face by the face the person's model finds most likely given the visible pixels. Every
-   * pixel outside the band is the uploaded one. The output keeps the uploaded image's size.
+   * Regenerates the painted region grown by a 1 % band: on the face, the face the person's model
+   * finds most likely given the visible pixels, pasted in the gradient domain; around it,
+   * exemplar-based inpainting from the rest of the photo. Every pixel outside the band is the
+   * uploaded one. The output keeps the uploaded image's size.
    */
   async edit(request: EditRequest, { signal, onProgress }: CallContext): Promise<EngineImage> {
     const [model] = await Promise.all(request.modelIds.map((id) => this.load(request.userId, id)));
     if (!model) throw new JobFailure('Select a model.');
     const image = await decodeUpright(request.image);
     const { width, height } = image;
-    const mask = await dilatedMask(request.mask, width, height, bandRadius(width, height));
-    const filled = pushPullFill(image, mask);
-    onProgress(0.3);
-    signal.throwIfAborted();
-
+    const band = await dilatedMask(request.mask, width, height, bandRadius(width, height));
     const { image: small, scale } = await decodeForAnalysis(request.image);
     const [face] = await detectFaces(small);
+    const filled: RgbImage = { ...image, data: Uint8Array.from(image.data) };
+    const rest = Uint8Array.from(band);
     if (face) {
       const landmarks = face.landmarks.map(({ x, y }) => ({ x: x * scale, y: y * scale }));
-      const hidden = maskInFrame(mask, width, height, landmarks, model.size);
-      if (hidden.some(Boolean)) {
+      const region = faceRegionInBand(band, width, height, landmarks);
+      if (region) {
+        const hidden = hiddenInFrame(band, width, height, landmarks, model.size);
         const rendered = fitHiddenFace(model, alignFace(image, landmarks, model.size), hidden);
-        pasteLearnedFace(filled, mask, landmarks, rendered, model.size);
+        blendLearnedFace(filled, region, band, landmarks, rendered, model.size);
+        for (let y = region.top; y < region.top + region.height; y += 1) {
+          for (
+            let at = y * width + region.left;
+            at < y * width + region.left + region.width;
+            at += 1
+          )
+            rest[at] = rest[at]! & (1 - region.mask[at]!);
+        }
       }
     }
+    onProgress(0.4);
+    signal.throwIfAborted();
+    // Around the face: patches of the photo outside the band, matched against the new face too.
+    const sources = new Uint8Array(band.length);
+    for (let at = 0; at < band.length; at += 1) sources[at] = 1 - band[at]!;
+    const result = exemplarFill(filled, rest, { seed: request.seed, sources });
     onProgress(0.8);
-    const png = await encodePng(filled);
+    const png = await encodePng(result);
     return { data: png, identityScore: await identityScore(png, model.references) };
   }
 }

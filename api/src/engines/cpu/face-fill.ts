@@ -1,10 +1,9 @@
 import { similarityFromEyes, type Similarity } from './align-face';
 import type { AppearanceModel } from './appearance-model';
 import type { Point, RgbImage } from './face-api';
+import { faceOutline, rasterizePolygon } from './face-region';
 import { reconstruct, symmetricEigen } from './pca';
-
-/** Canonical-frame pixels farther than this from the frame's centre are not face. */
-const FACE_RADIUS = 0.4;
+import { poissonBlend } from './poisson';
 
 /**
  * The most likely face given the pixels outside the mask: PCA coefficients fitted by ridge
@@ -61,43 +60,99 @@ function toCanonical({ a, b, tx, ty }: Similarity, x: number, y: number): Point 
 }
 
 /**
- * Writes the learned face into the masked pixels of `image` that lie on the face, softly
- * blended into the classical fill towards the face's edge. Returns how many pixels it set.
+ * The edited region seen through the face alignment: 1 where a canonical-frame pixel is hidden
+ * by the mask or falls outside the photo (either way the photo does not show it).
  */
-export function pasteLearnedFace(
-  image: RgbImage,
+export function hiddenInFrame(
   mask: Uint8Array,
+  width: number,
+  height: number,
+  landmarks: Point[],
+  size: number,
+): Uint8Array {
+  const { a, b, tx, ty } = similarityFromEyes(landmarks, size);
+  const hidden = new Uint8Array(size * size);
+  for (let y = 0; y < size; y += 1) {
+    for (let x = 0; x < size; x += 1) {
+      const u = Math.round(a * x - b * y + tx);
+      const v = Math.round(b * x + a * y + ty);
+      const outside = u < 0 || v < 0 || u >= width || v >= height;
+      hidden[y * size + x] = outside || mask[v * width + u] ? 1 : 0;
+    }
+  }
+  return hidden;
+}
+
+/** The edited pixels that are face (inside its outline from the landmarks), and their box. */
+export interface FaceRegion {
+  mask: Uint8Array;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** The part of the edited band that lies on the face, or undefined when the band misses it. */
+export function faceRegionInBand(
+  band: Uint8Array,
+  width: number,
+  height: number,
+  landmarks: Point[],
+): FaceRegion | undefined {
+  const outline = faceOutline(landmarks);
+  const mask = rasterizePolygon(outline, width, height);
+  // The outline's box and a ring of one pixel: the blend reads the pixels around the region.
+  const left = Math.max(0, Math.floor(Math.min(...outline.map((p) => p.x))) - 1);
+  const top = Math.max(0, Math.floor(Math.min(...outline.map((p) => p.y))) - 1);
+  const right = Math.min(width, Math.ceil(Math.max(...outline.map((p) => p.x))) + 2);
+  const bottom = Math.min(height, Math.ceil(Math.max(...outline.map((p) => p.y))) + 2);
+  let count = 0;
+  for (let y = top; y < bottom; y += 1) {
+    for (let x = left; x < right; x += 1) {
+      const at = y * width + x;
+      mask[at] = mask[at]! & band[at]!;
+      count += mask[at]!;
+    }
+  }
+  if (count === 0) return undefined;
+  return { mask, left, top, width: right - left, height: bottom - top };
+}
+
+/**
+ * Writes the learned face (canonical frame, `size` px) into the face region in the gradient
+ * domain: the learned face's detail inside, the photo's colour and light where the region meets
+ * pixels that stay, so neither a paler average face nor a seam shows. Where it meets the rest of
+ * the edited band (filled afterwards, around the face) its border is left free.
+ */
+export function blendLearnedFace(
+  image: RgbImage,
+  region: FaceRegion,
+  band: Uint8Array,
   landmarks: Point[],
   rendered: Float32Array,
   size: number,
-): number {
+): void {
+  const { left, top, width, height } = region;
   const transform = similarityFromEyes(landmarks, size);
-  let written = 0;
-  for (let y = 0; y < image.height; y += 1) {
-    for (let x = 0; x < image.width; x += 1) {
-      const at = y * image.width + x;
-      if (!mask[at]) continue;
-      const p = toCanonical(transform, x, y);
-      const r = Math.hypot(p.x / size - 0.5, p.y / size - 0.5);
-      if (r >= FACE_RADIUS || p.x < 0 || p.y < 0 || p.x > size - 1 || p.y > size - 1) continue;
-      const weight = Math.min(1, (FACE_RADIUS - r) / 0.05);
-      const x0 = Math.floor(p.x);
-      const y0 = Math.floor(p.y);
-      const fx = p.x - x0;
-      const fy = p.y - y0;
+  const values = new Float32Array(width * height * 3);
+  const sample = (px: number, py: number, c: number) =>
+    rendered[
+      (Math.min(size - 1, Math.max(0, py)) * size + Math.min(size - 1, Math.max(0, px))) * 3 + c
+    ]!;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const p = toCanonical(transform, left + x, top + y);
+      const fx = Math.floor(p.x);
+      const fy = Math.floor(p.y);
+      const wx = p.x - fx;
+      const wy = p.y - fy;
+      const to = (y * width + x) * 3;
       for (let c = 0; c < 3; c += 1) {
-        const v = (xx: number, yy: number) =>
-          rendered[(Math.min(size - 1, yy) * size + Math.min(size - 1, xx)) * 3 + c]!;
-        const value =
-          (v(x0, y0) * (1 - fx) + v(x0 + 1, y0) * fx) * (1 - fy) +
-          (v(x0, y0 + 1) * (1 - fx) + v(x0 + 1, y0 + 1) * fx) * fy;
-        const old = image.data[at * 3 + c]!;
-        image.data[at * 3 + c] = Math.round(
-          Math.min(255, Math.max(0, weight * value + (1 - weight) * old)),
-        );
+        values[to + c] =
+          (sample(fx, fy, c) * (1 - wx) + sample(fx + 1, fy, c) * wx) * (1 - wy) +
+          (sample(fx, fy + 1, c) * (1 - wx) + sample(fx + 1, fy + 1, c) * wx) * wy;
       }
-      written += 1;
     }
   }
-  return written;
+  poissonBlend(image, region.mask, { left, top, width, height, values }, band);
 }

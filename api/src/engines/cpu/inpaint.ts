@@ -21,7 +21,9 @@ export async function dilatedMask(
     .blur(Math.max(0.3, radius / 2))
     .raw()
     .toBuffer();
-  return Uint8Array.from(grown, (value) => (value > 0 ? 1 : 0));
+  const band = new Uint8Array(grown.length);
+  for (let at = 0; at < grown.length; at += 1) band[at] = grown[at]! > 0 ? 1 : 0;
+  return band;
 }
 
 /**

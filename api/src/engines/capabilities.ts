@@ -1,0 +1,31 @@
+import type { EngineCapabilities } from '@app/shared/contract/models';
+import { VOCABULARY } from './cpu/prompt-vocabulary';
+
+const BUILTIN_WORDS = [...new Set(VOCABULARY.flatMap((entry) => entry.words))];
+
+const CAPABILITIES: Record<string, EngineCapabilities> = {
+  'builtin-cpu': {
+    textConditioned: false,
+    editFollowsPrompt: false,
+    framing: 'head-and-shoulders',
+    promptWords: BUILTIN_WORDS,
+  },
+  replicate: {
+    textConditioned: true,
+    editFollowsPrompt: true,
+    framing: 'any',
+    promptWords: [],
+  },
+};
+
+/** An engine this server does not know promises nothing. */
+const UNKNOWN: EngineCapabilities = {
+  textConditioned: false,
+  editFollowsPrompt: false,
+  framing: 'head-and-shoulders',
+  promptWords: [],
+};
+
+export function capabilitiesOf(engine: string): EngineCapabilities {
+  return CAPABILITIES[engine] ?? UNKNOWN;
+}
