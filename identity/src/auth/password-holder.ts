@@ -2,7 +2,7 @@ import type { IdentityService } from '../service';
 import { N, hexToBigInt, padHex } from '../srp/srp-group';
 import type { PasswordVerifier } from '../srp/password-verifier';
 import type { UserRow } from '../users/user-row';
-import { pepperedHash, resolveUsername } from '../users/username-subject';
+import { pepperedHash, resolveUsername } from './username-subject';
 
 /**
  * Whom a sign-in addresses, with the SRP values to check the password against. For a name no

@@ -32,7 +32,7 @@ export interface UsersTable {
 export type CodePurpose = 'sign_up' | 'reset_password' | 'verify_email' | 'email_mfa';
 
 export interface CodesTable {
-  /** The user's id, or the decoy id of an unknown username (see `users/username-subject.ts`). */
+  /** The user's id, or the decoy id of an unknown username (see `auth/username-subject.ts`). */
   subject: string;
   purpose: CodePurpose;
   /** SHA-256 of the code: a database leak does not hand out live codes. */

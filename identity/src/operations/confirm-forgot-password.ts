@@ -6,7 +6,7 @@ import { CognitoError } from '../errors';
 import { createPasswordVerifier } from '../srp/password-verifier';
 import { revokeUserRefreshTokens } from '../tokens/refresh-tokens';
 import { updateUser } from '../users/user-store';
-import { resolveUsername } from '../users/username-subject';
+import { resolveUsername } from '../auth/username-subject';
 import {
   assertClientId,
   clientIdField,

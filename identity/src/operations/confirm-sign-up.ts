@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { codeMismatch, consumeCode } from '../codes/verification-codes';
 import { CognitoError } from '../errors';
 import { updateUser } from '../users/user-store';
-import { resolveUsername } from '../users/username-subject';
+import { resolveUsername } from '../auth/username-subject';
 import {
   assertClientId,
   clientIdField,

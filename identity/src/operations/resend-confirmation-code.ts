@@ -3,7 +3,7 @@ import { recordCodeRequest } from '../codes/code-requests';
 import { deliverCode } from '../codes/deliver-code';
 import { issueCode } from '../codes/verification-codes';
 import { CognitoError } from '../errors';
-import { resolveUsername } from '../users/username-subject';
+import { resolveUsername } from '../auth/username-subject';
 import { fakeEmailDelivery } from './fake-delivery';
 import { assertClientId, clientIdField, parseInput, usernameField } from './input';
 import type { OperationHandler } from './index';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { IdentityService } from '../service';
-import type { UserRow } from './user-row';
-import { findUserByUsername } from './user-store';
+import type { UserRow } from '../users/user-row';
+import { findUserByUsername } from '../users/user-store';
 
 /**
  * What a typed username stands for. `subject` is the key every limit and code is kept under:
