@@ -31,6 +31,8 @@ test.beforeAll(async ({ baseURL }, testInfo) => {
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
+  // From the top, so the fixed header and navigation sit where a user sees them.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({
     path: join(SCREENSHOTS, `${testInfo.project.name}-${name}.png`),
     fullPage: true,
@@ -41,7 +43,7 @@ const action = (page: Page) => page.getByTestId('generate-action');
 const reason = (page: Page) => page.getByTestId('action-reason');
 const result = (page: Page) => page.getByTestId('generation-result');
 const modelTile = (page: Page, name: string) =>
-  page.getByTestId('model-picker').locator('label').filter({ hasText: name });
+  page.getByTestId('model-picker').getByRole('checkbox', { name, exact: true });
 
 async function openGenerate(page: Page, baseURL: string) {
   await signInAs(page, baseURL, fixture.user);
@@ -50,7 +52,7 @@ async function openGenerate(page: Page, baseURL: string) {
 }
 
 async function chooseMode(page: Page, mode: 'Text to Image' | 'Edit Image') {
-  await page.getByTestId('mode-toggle').getByText(mode, { exact: true }).click();
+  await page.getByTestId('mode-toggle').getByRole('radio', { name: mode }).click();
   await expect(page.getByRole('radio', { name: mode })).toBeChecked();
 }
 
@@ -191,7 +193,7 @@ test('generates in each of the six aspect ratios at the size of each', async ({
   for (const [index, ratio] of RATIOS.entries()) {
     const prompt = `portrait of lisa number ${index + 1}, studio light in ${ratio.label}`;
     prompts.unshift(prompt);
-    await page.getByText(ratio.label, { exact: true }).click();
+    await page.getByRole('radio', { name: ratio.label }).click();
     await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
     await action(page).click();
     await expect(action(page)).toHaveText('Generating...');
@@ -246,19 +248,19 @@ test('two models stay chosen across a reload and a third cannot be chosen', asyn
   await openGenerate(page, baseURL!);
   const [lisa, ada, grace] = fixture.models;
   // A first visit starts with the first ready model.
-  await expect(page.getByRole('checkbox', { name: /Lisa/ })).toBeChecked();
+  await expect(modelTile(page, 'Lisa')).toBeChecked();
   await modelTile(page, 'Ada').click();
-  await expect(page.getByRole('checkbox', { name: /Ada/ })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: /Grace/ })).toBeDisabled();
+  await expect(modelTile(page, 'Ada')).toBeChecked();
+  await expect(modelTile(page, 'Grace')).toBeDisabled();
   await modelTile(page, 'Grace').click({ force: true });
-  await expect(page.getByRole('checkbox', { name: /Grace/ })).not.toBeChecked();
+  await expect(modelTile(page, 'Grace')).not.toBeChecked();
   await expect(page.getByTestId('trigger-words')).toContainText('lisa');
   await expect(page.getByTestId('trigger-words')).toContainText('ada');
 
   await page.reload();
-  await expect(page.getByRole('checkbox', { name: /Lisa/ })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: /Ada/ })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: /Grace/ })).toBeDisabled();
+  await expect(modelTile(page, 'Lisa')).toBeChecked();
+  await expect(modelTile(page, 'Ada')).toBeChecked();
+  await expect(modelTile(page, 'Grace')).toBeDisabled();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('selectedModelIds')!))).toEqual([
     lisa!.modelId,
     ada!.modelId,

@@ -23,13 +23,15 @@ export const useChoiceStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
     color: tokens.colorNeutralForeground1,
   },
+  /** The native input covers its whole tile: the tile is what a finger or a screen reader hits. */
   input: {
     position: 'absolute',
-    opacity: 0,
-    width: '1px',
-    height: '1px',
+    inset: 0,
+    width: '100%',
+    height: '100%',
     margin: 0,
-    pointerEvents: 'none',
+    opacity: 0,
+    cursor: 'inherit',
   },
   tile: {
     position: 'relative',
@@ -37,7 +39,8 @@ export const useChoiceStyles = makeStyles({
     alignItems: 'center',
     justifyContent: 'center',
     columnGap: tokens.spacingHorizontalS,
-    minHeight: '44px',
+    // 44 px inside the 1 px border, where the input is.
+    minHeight: '46px',
     padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
     boxSizing: 'border-box',
     borderRadius: tokens.borderRadiusMedium,

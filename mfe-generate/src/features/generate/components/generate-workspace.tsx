@@ -1,5 +1,5 @@
 import type { ModelSummary } from '@app/shared/contract/models';
-import { GENERATE_TEXT, mediaQuery, validateGenerationInput } from '@app/shared/spec';
+import { GENERATE_TEXT, LAYOUT, mediaQuery, validateGenerationInput } from '@app/shared/spec';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { EditInputsHandle, EditInputsState } from '../../mask-editor/components/edit-inputs';
@@ -53,7 +53,8 @@ const useStyles = makeStyles({
     scrollMarginTop: tokens.spacingVerticalM,
     [mediaQuery('md')]: {
       position: 'sticky',
-      top: tokens.spacingVerticalM,
+      // Below the fixed header (spec §9: 40 px).
+      top: `calc(${LAYOUT.headerHeightPx}px + ${tokens.spacingVerticalM})`,
       padding: tokens.spacingHorizontalL,
       borderRadius: tokens.borderRadiusXLarge,
       backgroundColor: tokens.colorNeutralBackground1,

@@ -2,7 +2,7 @@ import type { ModelSummary } from '@app/shared/contract/models';
 import { MAX_MODELS_PER_GENERATION } from '@app/shared/spec';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { CheckmarkCircle24Filled, Circle24Regular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { GENERATE_PAGE_TEXT } from '../texts';
 import { useChoiceStyles } from './choice-styles';
 
@@ -90,6 +90,7 @@ export function ModelPicker({
 }) {
   const choice = useChoiceStyles();
   const styles = useStyles();
+  const idBase = useId();
   const full = selected.length >= MAX_MODELS_PER_GENERATION;
   return (
     <fieldset className={choice.group} data-testid="model-picker">
@@ -109,12 +110,17 @@ export function ModelPicker({
                 type="checkbox"
                 checked={isSelected}
                 disabled={full && !isSelected}
+                // Named by the model; its trigger word is the description.
+                aria-label={model.name}
+                aria-describedby={`${idBase}-${model.modelId}`}
                 onChange={() => onToggle(model.modelId)}
               />
               <ModelAvatar model={model} />
               <span className={styles.text}>
                 <span className={styles.name}>{model.name}</span>
-                <span className={styles.trigger}>{model.triggerWord}</span>
+                <span className={styles.trigger} id={`${idBase}-${model.modelId}`}>
+                  {model.triggerWord}
+                </span>
               </span>
               <span
                 className={mergeClasses(styles.check, isSelected && styles.checked)}

@@ -123,7 +123,9 @@ const useStyles = makeStyles({
     alignSelf: 'stretch',
   },
   brushLabel: { whiteSpace: 'nowrap' },
-  slider: { flexGrow: 1, minHeight: '44px', minWidth: 0 },
+  // A thumb-sized track (44 px high) with 16 px text, like every other input (ui-quality).
+  slider: { flexGrow: 1, height: '44px', minWidth: 0 },
+  sliderInput: { fontSize: '16px', height: '44px' },
   brushValue: { minWidth: '48px', textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
 });
 
@@ -450,6 +452,7 @@ export default function MaskEditor({
         <Slider
           id={sliderId}
           className={styles.slider}
+          input={{ className: styles.sliderInput }}
           min={MASK_EDITOR.brushMinPx}
           max={MASK_EDITOR.brushMaxPx}
           step={MASK_EDITOR.brushStepPx}
