@@ -25,6 +25,7 @@ export const GENERATE_PAGE_TEXT = {
   settingsAspectRatio: 'Aspect ratio',
   settingsMode: 'Mode',
   settingsFormat: 'Format',
+  photoSize: 'As the photo',
   promptHeading: 'Prompt',
   noFaceFound: 'No face found in this image',
   promptCopied: 'Prompt copied',

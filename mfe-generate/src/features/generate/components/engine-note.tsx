@@ -71,15 +71,13 @@ export function EngineNote({
       <div className={styles.body}>
         {mode === 'edit' && !limits.editFollowsPrompt ? (
           <p className={styles.text}>
-            Edits with {names} fill the painted area from the rest of the photo and from this
-            person’s face. The prompt does not change what is drawn, and the result keeps the
-            photo’s size.
+            {names} fills what you paint from the rest of the photo and this person’s face. The
+            prompt does not change it, and the photo keeps its size.
           </p>
         ) : (
           <p className={styles.text}>
-            {names} draws portraits of this person: head and shoulders, from the front. Your prompt
-            sets the backdrop, light and colour with words like {quoted(limits.examples)}. It does
-            not draw scenes, objects or other clothes.
+            {names} draws head-and-shoulders portraits of this person. Prompts set the backdrop,
+            light and colour ({quoted(limits.examples)}), not scenes or objects.
           </p>
         )}
         {mode === 'generate' && limits.words.length > 0 ? (

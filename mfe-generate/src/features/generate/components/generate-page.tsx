@@ -2,12 +2,12 @@ import type { ModelSummary } from '@app/shared/contract/models';
 import { useUserProfile } from '@app/shared/data/user';
 import { normalizeModelStatus, PROFILE_TEXT, ROUTES } from '@app/shared/spec';
 import { EmptyState } from '@app/shared/ui/empty-state';
-import { ErrorAlert } from '@app/shared/ui/error-alert';
 import { DelayedSpinner } from '@app/shared/ui/loading';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { GENERATE_PAGE_TEXT } from '../texts';
+import { LazyErrorAlert } from './lazy-error-alert';
 import { GenerateWorkspace } from './generate-workspace';
 
 export const readyModelsOf = (models: readonly ModelSummary[]) =>
@@ -35,7 +35,7 @@ export function GeneratePage() {
           action={{ label: 'Retry', onClick: retry, icon: <ArrowClockwiseRegular /> }}
         />
       ) : (
-        <ErrorAlert
+        <LazyErrorAlert
           message={PROFILE_TEXT.loadFailed}
           onDismiss={() => setErrorDismissed(true)}
           onRetry={retry}

@@ -20,11 +20,11 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground2,
   },
   list: { display: 'grid', gap: tokens.spacingVerticalS, gridTemplateColumns: 'minmax(0, 1fr)' },
-  tile: { justifyContent: 'flex-start', minHeight: '60px', textAlign: 'left' },
+  tile: { justifyContent: 'flex-start', minHeight: '54px', textAlign: 'left' },
   avatar: {
     flexShrink: 0,
-    width: '40px',
-    height: '40px',
+    width: '36px',
+    height: '36px',
     borderRadius: tokens.borderRadiusCircular,
     objectFit: 'cover',
     backgroundColor: tokens.colorNeutralBackground3,
@@ -62,8 +62,8 @@ function ModelAvatar({ model }: { model: ModelSummary }) {
         className={styles.avatar}
         src={model.avatar}
         alt=""
-        width={40}
-        height={40}
+        width={36}
+        height={36}
         onError={() => setFailed(true)}
       />
     );

@@ -1,12 +1,17 @@
 import { PROMPT_ROWS } from '@app/shared/spec';
-import { Field, makeStyles, Textarea, tokens } from '@fluentui/react-components';
-import { useLayoutEffect, type Ref, type RefObject } from 'react';
+import { Label, makeStyles, Textarea, tokens } from '@fluentui/react-components';
+import { useId, useLayoutEffect, type Ref, type RefObject } from 'react';
 
 const LINE_HEIGHT_PX = 24;
 const VERTICAL_PADDING_PX = 12;
 
 const useStyles = makeStyles({
-  root: { width: '100%' },
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalXS,
+    width: '100%',
+  },
   textarea: {
     // 16 px keeps iOS from zooming the page on focus (ui-quality).
     fontSize: '16px',
@@ -24,15 +29,14 @@ export function PromptField({
   value,
   onChange,
   textareaRef,
-  hint,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
-  hint?: string;
 }) {
   const styles = useStyles();
+  const id = useId();
   useLayoutEffect(() => {
     const textarea = textareaRef.current;
     if (!textarea) return;
@@ -44,8 +48,14 @@ export function PromptField({
     textarea.style.height = `${wanted}px`;
   }, [value, textareaRef]);
   return (
-    <Field label={{ children: label, className: styles.label }} hint={hint} className={styles.root}>
+    // A plain Label, not Fluent's Field: the page shows no field-level message, and Field's
+    // validation parts cost the first show about 2 KB.
+    <div className={styles.root}>
+      <Label htmlFor={id} className={styles.label}>
+        {label}
+      </Label>
       <Textarea
+        id={id}
         ref={textareaRef as Ref<HTMLTextAreaElement>}
         value={value}
         rows={PROMPT_ROWS.min}
@@ -53,6 +63,6 @@ export function PromptField({
         textarea={{ className: styles.textarea, style: { minHeight: heightFor(PROMPT_ROWS.min) } }}
         onChange={(_event, data) => onChange(data.value)}
       />
-    </Field>
+    </div>
   );
 }

@@ -1,11 +1,11 @@
 import { readyToLabel, GENERATE_TEXT, type GenerationMode } from '@app/shared/spec';
 import { EmptyState } from '@app/shared/ui/empty-state';
-import { ErrorAlert } from '@app/shared/ui/error-alert';
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { ImageSparkleRegular } from '@fluentui/react-icons';
 import { lazy, Suspense } from 'react';
 import type { GenerationState } from '../hooks/generation-store';
 import { GENERATE_PAGE_TEXT } from '../texts';
+import { LazyErrorAlert } from './lazy-error-alert';
 
 // Only after a generation: the result view with its image, actions and viewer.
 const ResultView = lazy(() => import('./result-view'));
@@ -94,7 +94,7 @@ export function ResultPanel({
         </div>
       ) : null}
       {generation.status === 'failed' ? (
-        <ErrorAlert
+        <LazyErrorAlert
           message={generation.error}
           onDismiss={onDismissError}
           onRetry={onRetry}

@@ -1,9 +1,15 @@
 import { bus } from '@app/shared/bus';
 import { useMediaItem } from '@app/shared/data/media';
 import { useUserProfile } from '@app/shared/data/user';
-import { ASPECT_RATIOS, GALLERY_TEXT, GENERATE_TEXT, settingsModeLabel } from '@app/shared/spec';
+import {
+  ASPECT_RATIOS,
+  GALLERY_TEXT,
+  GENERATE_TEXT,
+  mediaQuery,
+  settingsModeLabel,
+} from '@app/shared/spec';
 import { RetryingImage } from '@app/shared/ui/retrying-image';
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import {
   ArrowClockwiseRegular,
   ArrowDownloadRegular,
@@ -60,9 +66,12 @@ const useStyles = makeStyles({
   },
   actions: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
+    gridTemplateColumns: '1fr 1fr',
     gap: tokens.spacingHorizontalS,
+    [mediaQuery('xs')]: { gridTemplateColumns: '1fr 1fr 1fr' },
   },
+  // On a phone the download takes the whole first row; from 480 px the three share one.
+  primaryAction: { gridColumn: '1 / -1', [mediaQuery('xs')]: { gridColumn: 'auto' } },
   action: { minHeight: '44px' },
   section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
   heading: {
@@ -91,6 +100,23 @@ const useStyles = makeStyles({
 
 const ratioLabel = (value: string) =>
   ASPECT_RATIOS.find((ratio) => ratio.value === value)?.label ?? value;
+
+/**
+ * The ratio asked for, or, when the image came out in another shape (an edit that keeps its
+ * photo's size), what it is; with the pixel size once known.
+ */
+function sizeLabel(
+  asked: string,
+  width: number | null | undefined,
+  height: number | null | undefined,
+) {
+  if (!width || !height) return ratioLabel(asked);
+  const [w, h] = asked.split(':').map(Number) as [number, number];
+  const pixels = `${width} × ${height} px`;
+  return Math.abs(width / height - w / h) < 0.02
+    ? `${ratioLabel(asked)} (${pixels})`
+    : `${GENERATE_PAGE_TEXT.photoSize} (${pixels})`;
+}
 
 /**
  * A finished generation (spec §2 right panel): the image (a tap opens it large), Download PNG,
@@ -187,7 +213,7 @@ export default function ResultView({
 
       <div className={styles.actions}>
         <Button
-          className={styles.action}
+          className={mergeClasses(styles.action, styles.primaryAction)}
           appearance="primary"
           icon={<ArrowDownloadRegular />}
           disabled={!media?.downloadUrl || downloading}
@@ -219,8 +245,7 @@ export default function ResultView({
         <dl className={styles.settings} data-testid="result-settings">
           <dt className={styles.term}>{GENERATE_PAGE_TEXT.settingsAspectRatio}</dt>
           <dd className={styles.value}>
-            {ratioLabel(result.aspectRatio)}
-            {media?.width && media.height ? ` (${media.width} × ${media.height} px)` : ''}
+            {sizeLabel(result.aspectRatio, media?.width, media?.height)}
           </dd>
           <dt className={styles.term}>{GENERATE_PAGE_TEXT.settingsMode}</dt>
           <dd className={styles.value}>{settingsModeLabel(result.mode)}</dd>

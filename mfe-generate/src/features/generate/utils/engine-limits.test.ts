@@ -44,7 +44,7 @@ describe('what the chosen models cannot do', () => {
     expect(limits).toEqual({
       modelNames: ['Lisa'],
       editFollowsPrompt: false,
-      examples: ['studio', 'beach', 'sunset', 'dramatic', 'warm', 'natural'],
+      examples: ['studio', 'beach', 'sunset', 'dramatic', 'warm'],
       words: builtIn.promptWords,
     });
   });

@@ -13,7 +13,7 @@ const EXAMPLE_WORDS = [
   'warm',
   'bright',
 ];
-const EXAMPLES_SHOWN = 6;
+const EXAMPLES_SHOWN = 5;
 
 export interface EngineLimits {
   /** The chosen models whose engine draws portraits only (not text-conditioned). */
