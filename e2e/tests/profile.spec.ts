@@ -11,6 +11,7 @@ const TEXT = {
   updated: 'Profile updated successfully',
   updateFailed: 'Failed to update profile',
   uploadFailed: 'Failed to upload profile picture',
+  processFailed: 'Failed to process image',
   unsupported: 'Please select a supported image format (JPEG, PNG, or WebP)',
   tooLarge: 'Image size must be less than 5MB',
   logoutFailed: 'Failed to logout',
@@ -327,11 +328,20 @@ test.describe('picture', () => {
     });
     await expect(remote(page).getByRole('alert')).toHaveText(TEXT.unsupported);
 
+    // The right type and size, but not a picture the browser can draw.
+    await input.setInputFiles({
+      name: 'broken.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(2000, 7)]),
+    });
+    await expect(remote(page).getByRole('alert')).toHaveText(TEXT.processFailed);
+    await screenshot(page, testInfo, 'broken-file', remote(page).getByRole('alert'));
+
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(uploads).toBe(0);
   });
 
-  test('a failed upload keeps the crop open with the message, and Apply tries again', async ({
+  test('a failed crop or upload keeps the dialog open with the message, and Apply tries again', async ({
     page,
     baseURL,
   }, testInfo) => {
@@ -345,6 +355,20 @@ test.describe('picture', () => {
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(TEXT.uploadFailed);
     await screenshot(page, testInfo, 'upload-failed');
+
+    // The crop cannot be encoded (a canvas over the browser's size limit does this on phones).
+    await page.evaluate(() => {
+      const original = HTMLCanvasElement.prototype.toBlob;
+      (window as unknown as { restoreCanvas: () => void }).restoreCanvas = () => {
+        HTMLCanvasElement.prototype.toBlob = original;
+      };
+      HTMLCanvasElement.prototype.toBlob = function (callback: BlobCallback) {
+        callback(null);
+      };
+    });
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(TEXT.processFailed);
+    await page.evaluate(() => (window as unknown as { restoreCanvas: () => void }).restoreCanvas());
 
     await page.unroute('**/api/user/profile-picture');
     await dialog.getByRole('button', { name: 'Apply' }).click();
@@ -453,6 +477,42 @@ test.describe('subscription', () => {
       );
     });
   }
+
+  test('at 320 px nothing scrolls sideways, the longest chip and the note included', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await signInNewUser(page, baseURL!);
+    await page.route('**/api/user', async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const response = await route.fetch();
+      const profile = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({
+        response,
+        json: {
+          ...profile,
+          subscriptionStatus: 'canceled',
+          subscriptionEnd: '2099-09-30T00:00:00Z',
+        },
+      });
+    });
+    await openProfile(page);
+    await expect(remote(page).getByText('Your premium access ends on')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      320,
+    );
+    // Every field stays inside its card.
+    const overflowing = await remote(page).evaluate(
+      (root) =>
+        Array.from(root.querySelectorAll('.fui-Input')).filter((field) => {
+          const card = field.closest('form')!.getBoundingClientRect();
+          return field.getBoundingClientRect().right > card.right + 0.5;
+        }).length,
+    );
+    expect(overflowing).toBe(0);
+    await screenshot(page, testInfo, 'narrow-320', subscriptionCard(page));
+  });
 
   test('a checkout or a cancellation that fails says so', async ({ page, baseURL }, testInfo) => {
     await signInNewUser(page, baseURL!);

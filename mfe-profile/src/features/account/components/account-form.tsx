@@ -26,8 +26,12 @@ const useStyles = makeStyles({
     rowGap: tokens.spacingVerticalL,
     width: '100%',
   },
-  // 16 px text (no zoom on focus in iOS) in a field a thumb can hit.
-  input: { '& input': { minHeight: '44px', fontSize: tokens.fontSizeBase400 } },
+  // 16 px text (no zoom on focus in iOS) in a field a thumb can hit; on a 320 px screen a long
+  // address scrolls inside its field instead of pushing the field out of the card.
+  input: {
+    minWidth: 0,
+    '& input': { minWidth: 0, minHeight: '44px', fontSize: tokens.fontSizeBase400 },
+  },
   readOnly: { backgroundColor: tokens.colorNeutralBackground3 },
   save: { minHeight: '44px', alignSelf: 'stretch' },
 });

@@ -14,6 +14,7 @@ import {
 } from '../../../components/lazy-dialogs';
 import { PictureUploadError, uploadPicture } from '../api/upload-picture';
 import { useObjectUrl } from '../hooks/use-object-url';
+import { canDecode } from '../utils/can-decode';
 import { AvatarCircle, AVATAR_PX } from './avatar-circle';
 import { PROFILE_UI_TEXT } from '../../../texts';
 
@@ -65,15 +66,28 @@ export function PictureEditor({ pictureUrl }: { pictureUrl: string | null }) {
   const [removal, setRemoval] = useState<'closed' | 'open' | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
 
+  const [pickError, setPickError] = useState<string | null>(null);
+
+  const openCrop = async (file: File) => {
+    setPickError(null);
+    if (!(await canDecode(file))) {
+      setPickError(PROFILE_TEXT.processImageFailed);
+      return;
+    }
+    choose(file);
+    setCropError(null);
+    setCrop('open');
+  };
+
   const drop = useDropZone({
     check: FILE_CHECKS.profilePicture,
     onFiles: ([file]) => {
-      if (!file) return;
-      choose(file);
-      setCropError(null);
-      setCrop('open');
+      if (file) void openCrop(file);
     },
+    // The check's own messages replace one about an earlier file.
+    onErrors: () => setPickError(null),
   });
+  const pickErrors = pickError ? [...drop.errors, pickError] : drop.errors;
 
   const openPicker = () => {
     // The crop dialog loads while the user looks for a photo.
@@ -128,9 +142,9 @@ export function PictureEditor({ pictureUrl }: { pictureUrl: string | null }) {
         />
         <input {...drop.inputProps} data-testid="profile-picture-input" />
       </div>
-      {drop.errors.length > 0 ? (
+      {pickErrors.length > 0 ? (
         <div role="alert" className={styles.errors}>
-          {drop.errors.map((message) => (
+          {pickErrors.map((message) => (
             <div key={message}>{message}</div>
           ))}
         </div>
