@@ -56,7 +56,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(apiRoutes, { prefix: API_PREFIX, config });
   await app.register(runtimeConfigRoutes, { config });
   if (config.web.serve) {
-    await app.register(webRoutes, { root: config.web.root });
+    await app.register(webRoutes, { root: config.web.root, config });
   } else {
     app.setNotFoundHandler(replyNotFound);
   }

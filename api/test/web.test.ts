@@ -1,9 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { INLINE_CONFIG_ELEMENT_ID, parseRuntimeConfig } from '@app/shared/runtime-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir, startApp, type RunningApp } from './helpers';
 
-const SHELL_HTML = '<!doctype html><title>studio shell</title>';
+const EMPTY_CONFIG = `<script id="${INLINE_CONFIG_ELEMENT_ID}" type="application/json"></script>`;
+const SHELL_HTML = `<!doctype html><head>${EMPTY_CONFIG}</head><title>studio shell</title>`;
+/** A link with markup in it: the inline config must not end its script element early. */
+const MARKETING_URL = 'https://example.com/?q=</script><script>alert(1)</script>';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HTML = { accept: 'text/html,application/xhtml+xml' };
 const LARGE_SCRIPT = `console.log(${JSON.stringify('x'.repeat(4096))});`;
@@ -32,22 +36,41 @@ describe('serving the built front ends', () => {
       'mfe-gallery/dist/remoteEntry.js': 'var mfe_gallery;',
       'mfe-gallery/dist/160.3ed26e71.js': 'console.log("chunk")',
     });
-    running = await startApp({ DATA_DIR: join(tempDir, 'data'), WEB_ROOT: webRoot });
+    running = await startApp({
+      DATA_DIR: join(tempDir, 'data'),
+      WEB_ROOT: webRoot,
+      MARKETING_URL,
+    });
   });
   afterAll(async () => {
     await running.app.close();
     await removeDir(tempDir);
   });
 
+  /** The page as served: the built shell with the runtime config filled into its element. */
   async function expectShell(response: Response): Promise<void> {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.text()).toBe(SHELL_HTML);
+    const html = await response.text();
+    const inline = html.match(
+      new RegExp(`<script id="${INLINE_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`),
+    )?.[1];
+    expect(inline).toBeTruthy();
+    expect(html.replace(inline!, '')).toBe(SHELL_HTML);
+    const served = await (await get('/config.json')).json();
+    expect(parseRuntimeConfig(JSON.parse(inline!))).toEqual(parseRuntimeConfig(served));
   }
 
-  it('serves the shell at /', async () => {
+  it('serves the shell at / with the runtime config inline', async () => {
     await expectShell(await get('/', HTML));
+    expect((await fetch(`${running.url}/`, { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('keeps /index.html as built, for the service worker to keep', async () => {
+    const response = await get('/index.html');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(SHELL_HTML);
   });
 
   it('answers client routes with the shell (SPA fallback)', async () => {

@@ -116,11 +116,17 @@ test('the generate route stays inside the budget; edit mode and the mask editor 
   await page.getByRole('radio', { name: 'Edit Image' }).click();
   await expect(page.getByTestId('edit-inputs')).toBeVisible();
   await page.waitForLoadState('networkidle');
-  console.log(`generate, edit mode (image area): ${kb((await scripts.take()).bytes)} gzip more`);
+  const editMode = await scripts.take();
+  console.log(`generate, edit mode (image area): ${kb(editMode.bytes)} gzip more`);
+  expect(editMode.bytes).toBeGreaterThan(0);
+  expect(editMode.bytes).toBeLessThanOrEqual(LAZY_DIALOG_BUDGET);
 
   await page.getByTestId('edit-inputs').locator('input[type="file"]').setInputFiles(HELD_OUT_PHOTO);
   await expect(page.getByTestId('mask-editor')).toBeVisible();
   await page.waitForLoadState('networkidle');
-  console.log(`generate, mask editor: ${kb((await scripts.take()).bytes)} gzip more`);
+  const maskEditor = await scripts.take();
+  console.log(`generate, mask editor: ${kb(maskEditor.bytes)} gzip more`);
+  expect(maskEditor.bytes).toBeGreaterThan(0);
+  expect(maskEditor.bytes).toBeLessThanOrEqual(LAZY_DIALOG_BUDGET);
   await page.close();
 });

@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startProduct } from './support/api-server';
+import { expectAppStarted } from './support/first-paint';
 import { expectScreenChecks } from './support/screen-checks';
 import { E2E_PORT, E2E_WORK_DIR, REPO_ROOT } from './support/paths';
 import { signInNewUser } from './support/session';
@@ -46,6 +47,7 @@ test('after a first visit, signed out, the app starts offline on the sign-in car
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  await expectAppStarted(page);
   await expect(page.locator('#boot-error')).toHaveCount(0);
   await context.setOffline(false);
 });
@@ -95,6 +97,7 @@ test('the install banner appears after the install prompt and stays dismissed', 
 
   await page.goto('/');
   await expect(page.getByTestId('home-page')).toBeVisible();
+  await expectAppStarted(page);
   await offerInstall();
   await page.waitForTimeout(2000);
   await expect(banner).toHaveCount(0);
@@ -104,6 +107,7 @@ test('the install banner appears after the install prompt and stays dismissed', 
 
   await page.reload();
   await expect(page.getByTestId('home-page')).toBeVisible();
+  await expectAppStarted(page);
   await offerInstall();
   await page.waitForTimeout(4000);
   await expect(banner).toHaveCount(0);

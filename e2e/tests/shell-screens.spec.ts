@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAppStarted } from './support/first-paint';
 import { expectScreenChecks } from './support/screen-checks';
 import { createConfirmedUser, signInNewUser, TEST_PASSWORD } from './support/session';
 
@@ -13,6 +14,7 @@ const field = (page: Page, name: string) =>
 async function openSignIn(page: Page) {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  await expectAppStarted(page);
 }
 
 test.describe('signed out', () => {

@@ -12,6 +12,9 @@ export function appModuleRules(mode: 'development' | 'production'): RuleSetRule[
       loader: 'builtin:swc-loader',
       options: {
         jsc: {
+          // Every browser that runs the app (service workers, Module Federation) runs ES2020: no
+          // down-levelled async functions or helpers in the bundles.
+          target: 'es2020',
           parser: { syntax: 'typescript', tsx: true },
           transform: { react: { runtime: 'automatic', development: mode === 'development' } },
         },

@@ -15,6 +15,13 @@ export const REMOTE_CONTAINER_NAMES: Record<RemoteName, string> = {
   profile: 'mfe_profile',
 };
 
+/**
+ * The shell's index.html carries an empty `<script type="application/json">` with this id; the
+ * server that serves the page fills it with the config document, so a start need not fetch
+ * /config.json first. Left empty (e.g. the service worker's cached copy), the shell fetches it.
+ */
+export const INLINE_CONFIG_ELEMENT_ID = 'runtime-config';
+
 /** The one module every remote exposes: its routes. */
 export const REMOTE_ROUTES_MODULE = './routes';
 

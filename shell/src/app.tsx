@@ -6,6 +6,7 @@ import { AuthProvider } from './auth/auth-provider';
 import { RequireAuth } from './auth/require-auth';
 import { BusBridge } from './bus-bridge';
 import { RemoteOutlet } from './federation/remote-outlet';
+import { REMOTE_ROUTES } from './federation/remote-routes';
 import { AppLayout } from './layout/app-layout';
 import { HomeRoute } from './pages/home-route';
 import type { RemoteName } from '@app/shared/runtime-config';
@@ -46,11 +47,9 @@ export function App() {
                   </Suspense>
                 }
               />
-              <Route path="/dashboard/*" element={remote('gallery', ROUTES.dashboard)} />
-              <Route path="/generate/*" element={remote('generate', ROUTES.generate)} />
-              <Route path="/models/*" element={remote('models', ROUTES.models)} />
-              <Route path="/training/*" element={remote('models', ROUTES.training)} />
-              <Route path="/profile/*" element={remote('profile', ROUTES.profile)} />
+              {REMOTE_ROUTES.map(({ path, remote: name }) => (
+                <Route key={path} path={`${path}/*`} element={remote(name, path)} />
+              ))}
               <Route
                 path={ROUTES.chat}
                 element={guarded(

@@ -5,17 +5,32 @@ import { App } from './app';
 import { apiToken } from './auth/api-token';
 import { reportApiUnauthorized } from './auth/api-unauthorized';
 import { setAuthConfig } from './auth/load-amplify';
+import { hasStoredSession } from './auth/stored-session';
 import { BootError } from './boot-error';
+import { remoteRoutesModule } from './federation/remote-loads';
+import { remoteForPath } from './federation/remote-routes';
 import { registerConfiguredRemotes } from './federation/remotes';
+import { FirstPaintTakeover } from './first-paint/first-paint-takeover';
+import { showsPrerenderedSignIn } from './first-paint/prerendered-home';
+import { loadLoginPage } from './pages/home-route';
 import { registerServiceWorker } from './pwa/service-worker';
 import { setSiteLinks } from './site-links';
 import { loadRuntimeConfig } from './runtime-config';
 
 async function start(container: HTMLElement) {
   const root = createRoot(container);
+  // The prerendered card is replaced by the real one in one frame: its code comes first. Without
+  // it (a failed chunk) the card's loading state shows, and the route loads it again.
+  const loginPage = showsPrerenderedSignIn() ? loadLoginPage().catch(() => null) : null;
   try {
     const config = await loadRuntimeConfig();
     registerConfiguredRemotes(config.remotes);
+    // A returning user opening a remote's page: its code loads while the app renders and the
+    // session is checked, not after. A failed load shows the route's error card as usual.
+    const routeRemote = remoteForPath(window.location.pathname);
+    if (routeRemote && hasStoredSession(config.auth.userPoolClientId)) {
+      remoteRoutesModule(routeRemote).catch(() => undefined);
+    }
     setAuthConfig(config.auth);
     setSiteLinks(config.links);
     configureApiClient({
@@ -23,10 +38,19 @@ async function start(container: HTMLElement) {
       getToken: apiToken,
       onUnauthorized: reportApiUnauthorized,
     });
-    root.render(<App />);
+    await loginPage;
+    root.render(
+      <FirstPaintTakeover>
+        <App />
+      </FirstPaintTakeover>,
+    );
   } catch (error) {
     console.error('Could not load /config.json', error);
-    root.render(<BootError />);
+    root.render(
+      <FirstPaintTakeover>
+        <BootError />
+      </FirstPaintTakeover>,
+    );
   }
 }
 

@@ -1,14 +1,18 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { REMOTE_NAMES } from '@app/shared/runtime-config';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AppConfig } from '../config';
 import { replyNotFound } from '../errors';
 import { remotePath } from '../paths';
-import { setCacheHeaders } from '../web/cache-control';
+import { cacheControlFor, setCacheHeaders } from '../web/cache-control';
 import { NOT_BUILT_PAGE } from '../web/not-built-page';
+import { withInlineRuntimeConfig } from '../web/shell-document';
 import { isShellNavigation } from '../web/shell-navigation';
+import { buildRuntimeConfig, requestOrigin } from './runtime-config';
 
 const BUILD_HINT = 'run `pnpm build` in the repository root, then restart';
 
@@ -21,8 +25,8 @@ function replyNotBuilt(reply: FastifyReply): FastifyReply {
  * not-found handler: the shell's wildcard route catches every unmatched GET, so only a handler
  * that looks at the path can tell a deep link from a missing API route.
  */
-export const webRoutes = fp<{ root: string }>(
-  async (app, { root }) => {
+export const webRoutes = fp<{ root: string; config: AppConfig }>(
+  async (app, { root, config }) => {
     for (const name of REMOTE_NAMES) {
       const dist = join(root, `mfe-${name}`, 'dist');
       if (!existsSync(dist)) {
@@ -41,10 +45,14 @@ export const webRoutes = fp<{ root: string }>(
     const shellDist = join(root, 'shell', 'dist');
     const shellBuilt = existsSync(join(shellDist, 'index.html'));
     if (shellBuilt) {
-      // The one registration that decorates the reply: the fallback below needs `sendFile`.
+      // Only one registration may decorate the reply (@fastify/static refuses a second): this one.
       await app.register(fastifyStatic, {
         root: shellDist,
         prefix: '/',
+        // `/` is a page like any client route: answered below, with the config filled in.
+        index: false,
+        // A directory would otherwise answer 403 where the shell's page belongs.
+        allowedPath: (path) => !path.endsWith('/'),
         cacheControl: false,
         setHeaders: setCacheHeaders,
       });
@@ -52,9 +60,22 @@ export const webRoutes = fp<{ root: string }>(
       app.log.warn(`The shell is not built (${shellDist}/index.html is missing): ${BUILD_HINT}`);
     }
 
+    /**
+     * A page of the shell. /index.html itself stays the file as built: the service worker keeps
+     * that copy, and a copy kept with today's config would hide a redeployed remote.
+     */
+    const replyShellPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      const html = await readFile(join(shellDist, 'index.html'), 'utf8');
+      const origin = requestOrigin(request);
+      return reply
+        .header('cache-control', cacheControlFor('index.html'))
+        .type('text/html; charset=utf-8')
+        .send(origin ? withInlineRuntimeConfig(html, buildRuntimeConfig(config, origin)) : html);
+    };
+
     app.setNotFoundHandler((request, reply) => {
       if (!isShellNavigation(request)) return replyNotFound(request, reply);
-      return shellBuilt ? reply.sendFile('index.html') : replyNotBuilt(reply);
+      return shellBuilt ? replyShellPage(request, reply) : replyNotBuilt(reply);
     });
   },
   { name: 'web' },

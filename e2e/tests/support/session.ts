@@ -100,22 +100,33 @@ export async function identityTokens(origin: string, user: TestUser): Promise<Id
 }
 
 /**
- * Gives the page a signed-in session without driving the sign-in screen: tokens from the real
- * identity service, stored where aws-amplify keeps them. Tests of the sign-in screen itself use
- * the UI instead.
+ * What aws-amplify keeps in localStorage for a signed-in `user`, with tokens from the real
+ * identity service (also used by bench/lighthouse.ts to audit signed-in pages).
  */
-export async function signInAs(page: Page, origin: string, user: TestUser): Promise<void> {
+export async function storedSessionItems(
+  origin: string,
+  user: TestUser,
+): Promise<Record<string, string>> {
   const { userPoolClientId } = await runtimeAuth(origin);
   const tokens = await identityTokens(origin, user);
   const username = String(jwtClaims(tokens.AccessToken).username);
   const prefix = `CognitoIdentityServiceProvider.${userPoolClientId}`;
-  const items: Record<string, string> = {
+  return {
     [`${prefix}.LastAuthUser`]: username,
     [`${prefix}.${username}.accessToken`]: tokens.AccessToken,
     [`${prefix}.${username}.idToken`]: tokens.IdToken,
     [`${prefix}.${username}.refreshToken`]: tokens.RefreshToken,
     [`${prefix}.${username}.clockDrift`]: '0',
   };
+}
+
+/**
+ * Gives the page a signed-in session without driving the sign-in screen: tokens from the real
+ * identity service, stored where aws-amplify keeps them. Tests of the sign-in screen itself use
+ * the UI instead.
+ */
+export async function signInAs(page: Page, origin: string, user: TestUser): Promise<void> {
+  const items = await storedSessionItems(origin, user);
   // Any same-origin document will do to reach localStorage; the manifest loads no app code.
   await page.goto(`${origin}/manifest.webmanifest`);
   await page.evaluate((entries) => {

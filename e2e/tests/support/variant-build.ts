@@ -25,7 +25,7 @@ export function buildVariant(
   const copy = join(E2E_WORK_DIR, `${packageDir}-variant`);
   rmSync(copy, { recursive: true, force: true });
   mkdirSync(copy, { recursive: true });
-  for (const entry of ['src', 'public', 'package.json', 'rspack.config.ts']) {
+  for (const entry of ['src', 'build', 'public', 'package.json', 'rspack.config.ts']) {
     if (!existsSync(join(source, entry))) continue;
     cpSync(join(source, entry), join(copy, entry), { recursive: true, force: true });
   }

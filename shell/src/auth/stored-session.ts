@@ -5,8 +5,9 @@ import type { AuthUser } from './auth-context';
  * What aws-amplify keeps in localStorage, read without loading aws-amplify: a signed-out visitor
  * gets the sign-in screen at once, and an offline start still knows who is signed in.
  */
-const keyPrefix = (userPoolClientId: string) =>
-  `CognitoIdentityServiceProvider.${userPoolClientId}`;
+export const SESSION_KEY_PREFIX = 'CognitoIdentityServiceProvider';
+
+const keyPrefix = (userPoolClientId: string) => `${SESSION_KEY_PREFIX}.${userPoolClientId}`;
 
 export function lastAuthUserKey(userPoolClientId: string) {
   return `${keyPrefix(userPoolClientId)}.LastAuthUser`;

@@ -2,23 +2,11 @@ import type { RemoteName } from '@app/shared/runtime-config';
 import { Suspense, use, useState } from 'react';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteErrorCard } from './remote-error-card';
-import { loadRemoteRoutes, type RemoteRoutesModule } from './remotes';
+import { forgetRemoteLoad, remoteRoutesModule } from './remote-loads';
 import { Waiting } from '../waiting';
 
-/** One load per remote, kept across navigations so a loaded remote renders at once. */
-const loads = new Map<RemoteName, Promise<RemoteRoutesModule>>();
-
-function routesModule(name: RemoteName): Promise<RemoteRoutesModule> {
-  let load = loads.get(name);
-  if (!load) {
-    load = loadRemoteRoutes(name);
-    loads.set(name, load);
-  }
-  return load;
-}
-
 function RemoteRoutes({ name, basePath }: { name: RemoteName; basePath: string }) {
-  const { default: Routes } = use(routesModule(name));
+  const { default: Routes } = use(remoteRoutesModule(name));
   return <Routes basePath={basePath} />;
 }
 
@@ -32,8 +20,7 @@ export function RemoteOutlet({ name, basePath }: { name: RemoteName; basePath: s
     <RemoteErrorBoundary
       // Routes reuse this component for every remote: a failure must not follow the user along.
       key={`${name}:${attempt}`}
-      // A rejected load stays rejected: forget it so Retry loads the remote again.
-      onError={() => loads.delete(name)}
+      onError={() => forgetRemoteLoad(name)}
       fallback={<RemoteErrorCard onRetry={() => setAttempt((n) => n + 1)} />}
     >
       <Suspense fallback={<Waiting label="Loading..." />}>

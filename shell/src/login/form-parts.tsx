@@ -9,7 +9,7 @@ import {
   tokens,
   type InputProps,
 } from '@fluentui/react-components';
-import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { TOUCH_TARGET_PX } from '../touch';
 import type { FieldErrors } from './login-forms';
 import type { CodeDelivery, LoginFlowState } from './login-flow';
@@ -60,21 +60,28 @@ interface StepFormProps {
   heading: string;
   onSubmit: () => void;
   children: ReactNode;
+  /** The field (by name) to focus instead of the first, e.g. the one the visitor was typing in. */
+  focusField?: string;
 }
 
 /**
  * One step's form: Enter in any field submits it (a real <form>), and the first field takes the
- * focus when the step appears, so a keyboard user never has to find it.
+ * focus when the step appears, so a keyboard user never has to find it. Before the frame is
+ * painted: there is never a frame where typing goes nowhere.
  */
-export function StepForm({ heading, onSubmit, children }: StepFormProps) {
+export function StepForm({ heading, onSubmit, children, focusField }: StepFormProps) {
   const styles = useStyles();
   const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
+    const field = focusField
+      ? form.current?.querySelector<HTMLElement>(`input[name="${focusField}"]`)
+      : null;
     const first =
+      field ??
       form.current?.querySelector<HTMLElement>('input:not([readonly])') ??
       form.current?.querySelector<HTMLElement>('button[type="submit"]');
     first?.focus();
-  }, []);
+  }, [focusField]);
   return (
     <form
       ref={form}

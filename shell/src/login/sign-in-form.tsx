@@ -1,5 +1,6 @@
 import { LOGIN_TEXT } from '@app/shared/spec';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
 import {
   FormActions,
   LinkButton,
@@ -12,6 +13,7 @@ import {
 import { isGoogleSignInConfigured, validateSignInForm } from './login-forms';
 import { LOGIN_STEP_TEXT } from './texts';
 import { amplifyConfig } from '../auth/load-amplify';
+import { carriedSignInInput } from '../first-paint/prerendered-home';
 
 const useStyles = makeStyles({
   divider: {
@@ -24,7 +26,14 @@ const useStyles = makeStyles({
 
 export function SignInForm({ state, actions }: StepProps) {
   const styles = useStyles();
-  const form = useFormValues({ username: state.username, password: '' });
+  // Replacing the prerendered card: what was typed there (or filled in by a password manager)
+  // stays, and so does the focus. Read while rendering: the app's first render and its commit,
+  // which removes the prerendered card, run in one task, so no keystroke falls in between.
+  const [carried] = useState(carriedSignInInput);
+  const form = useFormValues({
+    username: carried?.username || state.username,
+    password: carried?.password ?? '',
+  });
   const errors = validateSignInForm(form.values);
   const shown = form.shownErrors(errors);
   const googleOffered = isGoogleSignInConfigured(amplifyConfig());
@@ -32,6 +41,7 @@ export function SignInForm({ state, actions }: StepProps) {
   return (
     <StepForm
       heading={LOGIN_TEXT.signInHeader}
+      focusField={carried?.focused ?? undefined}
       onSubmit={() =>
         form.submit(errors, () => actions.signIn(form.values.username.trim(), form.values.password))
       }

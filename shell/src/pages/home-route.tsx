@@ -2,20 +2,32 @@ import { LOGIN_TEXT, ROUTES } from '@app/shared/spec';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
+import type * as LoginPageExports from '../login/login-page';
 import { AuthLoading } from '../auth/auth-loading';
 import { loadAmplify } from '../auth/load-amplify';
 import { Waiting } from '../waiting';
 
-const LoginPage = lazy(async () => {
-  const { LoginPage: Page } = await import('../login/login-page');
-  return { default: Page };
-});
+type LoginPageModule = typeof LoginPageExports;
+
+let loadedLoginPage: LoginPageModule | null = null;
+
+/**
+ * Fetches the sign-in card's code. Once loaded, the card renders in the same pass as the rest of
+ * the page (no Suspense fallback): the app takes over the prerendered card without a blank frame.
+ */
+export async function loadLoginPage(): Promise<LoginPageModule> {
+  loadedLoginPage ??= await import('../login/login-page');
+  return loadedLoginPage;
+}
+
+const LazyLoginPage = lazy(async () => ({ default: (await loadLoginPage()).LoginPage }));
 
 const warmUpAmplify = () => void loadAmplify();
 
 /** `/`: the sign-in screen when signed out; signed in, it goes on to /dashboard (spec §2, §4). */
 export function HomeRoute() {
   const { status } = useAuth();
+  const LoginPage = loadedLoginPage?.LoginPage ?? LazyLoginPage;
   const navigate = useNavigate();
   // A sign-in started here finishes its own steps (verify contact) before the redirect.
   const [signingIn, setSigningIn] = useState(false);

@@ -22,8 +22,9 @@ function isStandalone(): boolean {
   return iosStandalone || window.matchMedia('(display-mode: standalone)').matches;
 }
 
+/** False where there is no browser: the page is also rendered at build time (first-paint/). */
 function isIos(): boolean {
-  return /iphone|ipad|ipod/i.test(navigator.userAgent);
+  return typeof navigator !== 'undefined' && /iphone|ipad|ipod/i.test(navigator.userAgent);
 }
 
 function dismissedAt(): number | null {

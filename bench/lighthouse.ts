@@ -1,0 +1,198 @@
+/**
+ * Lighthouse 13, mobile preset (Moto G Power screen, 4x CPU slowdown, 150 ms RTT, 1.6 Mbps,
+ * simulated throttling), on the signed-out home and on every signed-in route, each cold (empty
+ * HTTP cache, no service worker) and warm (a second navigation with the service worker, its
+ * caches and the HTTP cache in place). Prints, per route and start: performance and
+ * accessibility scores, FCP, LCP (and its element), TBT, CLS, the JavaScript transferred and the
+ * request count.
+ * Run: node scripts/ensure-built.mjs && cd api && node --import tsx ../bench/lighthouse.ts
+ *   BASE_URL=http://localhost:3000  audit a running product instead of starting one (port 3300)
+ *   ROUTES=/,/dashboard              only these routes
+ *   THROTTLING=devtools              throttle for real instead of simulating (slower, noisier)
+ *   RUNS=3                           audits per route and start; the median run is printed
+ *   CHROME_PATH=/usr/bin/chromium    Debian's Chromium (never a downloaded browser)
+ *   REPORT_DIR=bench/output/lh       also write each route's flow report there (HTML and JSON)
+ * Prints figures only; timing never decides a test.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import { generateReport, startFlow, type Flags, type Result } from 'lighthouse';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { startProduct } from '../e2e/tests/support/api-server';
+import { createConfirmedUser, storedSessionItems } from '../e2e/tests/support/session';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.RUNS ?? 1);
+const ALL_ROUTES = ['/', '/dashboard', '/generate', '/models', '/profile'];
+const ROUTES = process.env.ROUTES?.split(',') ?? ALL_ROUTES;
+const SIGNED_OUT_ROUTES = new Set(['/']);
+const REPORT_DIR = process.env.REPORT_DIR;
+const throttlingMethod = process.env.THROTTLING === 'devtools' ? 'devtools' : 'simulate';
+
+/** The mobile preset is Lighthouse's default; only the categories the targets name are run. */
+const flags: Flags = {
+  onlyCategories: ['performance', 'accessibility'],
+  throttlingMethod,
+};
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  lcpElement: string;
+  tbtMs: number;
+  cls: number;
+  jsKb: number;
+  requests: number;
+}
+
+function figures(lhr: Result): Figures {
+  const audit = (id: string) => lhr.audits[id];
+  const numeric = (id: string) => audit(id)?.numericValue ?? Number.NaN;
+  const requests = (audit('network-requests')?.details as { items?: NetworkItem[] } | undefined)
+    ?.items;
+  const lcpParts = (
+    audit('lcp-breakdown-insight')?.details as
+      { items?: { type?: string; snippet?: string }[] } | undefined
+  )?.items;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? Number.NaN) * 100),
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    lcpElement: lcpParts?.find((part) => part.type === 'node')?.snippet ?? '-',
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    jsKb:
+      (requests ?? [])
+        .filter((item) => item.resourceType === 'Script')
+        .reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
+    requests: requests?.length ?? Number.NaN,
+  };
+}
+
+interface NetworkItem {
+  resourceType?: string;
+  transferSize?: number;
+}
+
+/** Waits until the service worker controls the page and has kept what an offline start needs. */
+async function serviceWorkerInstalled(page: Page) {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
+    }
+    return registration.active?.state;
+  });
+}
+
+async function signIn(page: Page, origin: string) {
+  const user = await createConfirmedUser(origin, 'Bench User');
+  const items = await storedSessionItems(origin, user);
+  // Any same-origin document reaches localStorage; the manifest loads no app code.
+  await page.goto(`${origin}/manifest.webmanifest`);
+  await page.evaluate((entries: Record<string, string>) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, items);
+}
+
+/** One cold and one warm audit of `route`, in a fresh browser context. */
+async function auditRoute(browser: Browser, origin: string, route: string) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  try {
+    if (!SIGNED_OUT_ROUTES.has(route)) await signIn(page, origin);
+    const flow = await startFlow(page, { flags, name: route });
+    // Lighthouse's storage reset clears the HTTP cache, service workers and cache storage but
+    // keeps localStorage, so the signed-in session survives the cold start.
+    await flow.navigate(`${origin}${route}`, { name: `${route} cold` });
+    await serviceWorkerInstalled(page);
+    await flow.navigate(`${origin}${route}`, {
+      name: `${route} warm`,
+      disableStorageReset: true,
+    });
+    const result = await flow.createFlowResult();
+    if (REPORT_DIR) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      const file = `${route.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}.html`;
+      writeFileSync(join(REPORT_DIR, file), generateReport(result, 'html'));
+      writeFileSync(join(REPORT_DIR, file.replace(/html$/, 'json')), JSON.stringify(result));
+    }
+    return result.steps.map((step) => figures(step.lhr));
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+function medianRun(runs: Figures[]): Figures {
+  // The run with the median performance score, so the figures printed belong together.
+  const score = median(runs.map((run) => run.performance));
+  return runs.find((run) => run.performance === score)!;
+}
+
+function row(route: string, start: string, f: Figures) {
+  const ms = (value: number) => `${Math.round(value)}`.padStart(6);
+  return [
+    route.padEnd(11),
+    start.padEnd(5),
+    `${f.performance}`.padStart(4),
+    `${f.accessibility}`.padStart(5),
+    ms(f.fcpMs),
+    ms(f.lcpMs),
+    ms(f.tbtMs),
+    f.cls.toFixed(3).padStart(6),
+    f.jsKb.toFixed(1).padStart(7),
+    `${f.requests}`.padStart(5),
+    `  ${f.lcpElement.slice(0, 70)}`,
+  ].join(' ');
+}
+
+const product = process.env.BASE_URL
+  ? { origin: process.env.BASE_URL.replace(/\/$/, ''), stop: async () => undefined }
+  : await startProduct(Number(process.env.BENCH_PORT ?? 3300), { LOG_LEVEL: 'error' });
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROME_PATH,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+
+try {
+  console.log(
+    `Lighthouse mobile preset, ${throttlingMethod} throttling, ${RUNS} run(s) per route` +
+      ` (median shown), load average ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}`,
+  );
+  console.log('route       start perf a11y  FCP ms LCP ms TBT ms    CLS  JS KB  reqs  LCP element');
+  for (const route of ROUTES) {
+    const cold: Figures[] = [];
+    const warm: Figures[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const [coldRun, warmRun] = await auditRoute(browser, product.origin, route);
+      cold.push(coldRun!);
+      warm.push(warmRun!);
+    }
+    console.log(row(route, 'cold', medianRun(cold)));
+    console.log(row(route, 'warm', medianRun(warm)));
+  }
+} finally {
+  await browser.disconnect();
+  chrome.kill();
+  await product.stop();
+}

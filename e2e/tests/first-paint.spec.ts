@@ -1,0 +1,150 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInNewUser } from './support/session';
+
+/** The prerendered page in index.html (shell/src/first-paint/first-paint-ids.ts). */
+const PRERENDERED = '#prerendered-home';
+const HEADING = 'Sign in to your account';
+
+/** The sign-in card's parts whose place on screen must not move when the app takes over. */
+const CARD_PARTS = [
+  '[data-testid="login-card"]',
+  '[role="tablist"]',
+  'h2',
+  'input[type="email"]',
+  'input[type="password"]',
+  'button[type="submit"]',
+];
+
+async function boxesOfCardParts(page: Page) {
+  return page.evaluate((selectors) => {
+    const card = document.querySelector('[data-testid="login-card"]');
+    const boxOf = (selector: string) => {
+      const element = selector.startsWith('[data-testid') ? card : card?.querySelector(selector);
+      const box = element?.getBoundingClientRect();
+      return box ? [box.x, box.y, box.width, box.height].map(Math.round) : null;
+    };
+    return selectors.map(boxOf);
+  }, CARD_PARTS);
+}
+
+/**
+ * Holds the shell's entry script until `release` is called, as a slow network would: the page
+ * shows what it has before any script runs, and the test can act on it in that state.
+ */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/static\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('the sign-in card is in the page as served, before any script runs', async ({ request }) => {
+  const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
+  const prerendered = html.slice(html.indexOf(`<div id="prerendered-home"`));
+  expect(prerendered).toContain(HEADING);
+  expect(prerendered).toMatch(/<input[^>]*type="email"/);
+  expect(prerendered).toMatch(/<input[^>]*type="password"/);
+  // Nothing typed into it can reach an address bar or a server log.
+  expect(prerendered).not.toMatch(/<input[^>]*\sname="/);
+  // The runtime config is in the page: no round trip before the app can start.
+  expect(html).toMatch(/<script id="runtime-config" type="application\/json">\{"apiBaseUrl"/);
+});
+
+test.describe('with scripts turned off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the first paint is the sign-in card', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: HEADING })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    // Playwright's text queries skip <noscript>: its paragraph is looked up by class.
+    await expect(page.locator('.noscript-notice')).toHaveText(
+      'AI Image Studio needs JavaScript to run.',
+    );
+  });
+});
+
+test('the app takes the card over in place, keeping what was typed and the focus', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  // The held entry script (deferred) holds DOMContentLoaded too.
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.locator(PRERENDERED).getByRole('heading', { name: HEADING })).toBeVisible();
+  const before = await boxesOfCardParts(page);
+  const staticText = await page.locator(`${PRERENDERED} [data-testid="login-card"]`).innerText();
+
+  // Typed before the app runs (a real keyboard; the card is not enabled for scripted fills yet).
+  await page.locator(`${PRERENDERED} input[type="email"]`).focus();
+  await page.keyboard.type('ada@example.com');
+  await page.locator(`${PRERENDERED} input[type="password"]`).focus();
+  await page.keyboard.type('secret');
+  release();
+
+  await expect(page.locator(PRERENDERED)).toHaveCount(0);
+  const card = page.getByTestId('login-card');
+  await expect(card.getByRole('textbox', { name: 'Email' })).toHaveValue('ada@example.com');
+  await expect(card.getByLabel('Password')).toHaveValue('secret');
+  await expect(card.getByLabel('Password')).toBeFocused();
+  expect(await card.innerText()).toBe(staticText);
+  expect(await boxesOfCardParts(page)).toEqual(before);
+  // The app's own card is the one that works.
+  await page.keyboard.type('!');
+  await expect(card.getByLabel('Password')).toHaveValue('secret!');
+});
+
+test('before the app runs, the prerendered form does not submit', async ({ page }) => {
+  const release = await holdScripts(page);
+  // The held entry script (deferred) holds DOMContentLoaded too.
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.locator(`${PRERENDERED} input[type="email"]`).focus();
+  await page.keyboard.type('ada@example.com');
+  await page.keyboard.press('Enter');
+  release();
+  await expect(page.locator(PRERENDERED)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('ada@example.com');
+});
+
+test('a signed-in visitor never sees the sign-in card, not even before the app runs', async ({
+  page,
+  baseURL,
+}) => {
+  await signInNewUser(page, baseURL!);
+  // Checked before every frame from the very start of the page.
+  await page.addInitScript(() => {
+    const seen = { card: false, frames: 0 };
+    (window as unknown as { firstPaintProbe: typeof seen }).firstPaintProbe = seen;
+    const check = () => {
+      const card = document.querySelector('[data-testid="login-card"]');
+      if (card?.checkVisibility()) seen.card = true;
+      seen.frames += 1;
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('remote-gallery')).toBeVisible();
+  const probe = await page.evaluate(
+    () =>
+      (window as unknown as { firstPaintProbe: { card: boolean; frames: number } }).firstPaintProbe,
+  );
+  expect(probe.frames).toBeGreaterThan(1);
+  expect(probe.card).toBe(false);
+  await expect(page.locator(PRERENDERED)).toHaveCount(0);
+});
+
+test('a first visit starts without asking for /config.json', async ({ page }) => {
+  const configRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/config.json') configRequests.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
+  expect(configRequests).toEqual([]);
+});

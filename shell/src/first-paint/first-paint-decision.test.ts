@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { firstPaintScript } from './first-paint-decision';
+
+const CLIENT_ID = 'studio-web';
+const CONFIG = {
+  auth: { userPoolClientId: CLIENT_ID },
+  remotes: { gallery: '/remotes/gallery/mf-manifest.json' },
+};
+
+/** The script exactly as index.html carries it: its own source, run on its own. */
+function runInlineScript() {
+  const source = firstPaintScript({
+    configElementId: 'runtime-config',
+    sessionKeyPrefix: 'CognitoIdentityServiceProvider',
+    homePaths: ['/', '/home'],
+    entryScripts: ['/static/main.0123abcd.js'],
+    remoteRoutes: [{ path: '/dashboard', remote: 'gallery' }],
+  });
+  new Function(source)();
+}
+
+function page({ path, config }: { path: string; config?: object }) {
+  window.history.replaceState(null, '', path);
+  document.head.innerHTML = `<script id="runtime-config" type="application/json">${
+    config ? JSON.stringify(config) : ''
+  }</script>`;
+  document.body.innerHTML = '<div id="root"></div><div id="prerendered-home"><form></form></div>';
+}
+
+const nextFrame = () =>
+  new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
+const decided = () => document.documentElement.getAttribute('data-first-paint');
+const injected = (selector: string) =>
+  [...document.head.querySelectorAll<HTMLElement>(selector)].map(
+    (element) => element.getAttribute('src') ?? element.getAttribute('href'),
+  );
+
+describe('the inline first-paint script', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(async () => {
+    // A start the script put off to the next frame happens before the next test's page.
+    await nextFrame();
+    document.documentElement.removeAttribute('data-first-paint');
+  });
+
+  it('keeps the sign-in card for a signed-out visitor on the home', () => {
+    page({ path: '/', config: CONFIG });
+    runInlineScript();
+    expect(decided()).toBe('sign-in');
+  });
+
+  it('hides it for a returning user of this user pool, and on every other page', () => {
+    localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'ada');
+    page({ path: '/', config: CONFIG });
+    runInlineScript();
+    expect(decided()).toBe('app');
+
+    localStorage.clear();
+    page({ path: '/callback', config: CONFIG });
+    runInlineScript();
+    expect(decided()).toBe('app');
+  });
+
+  it('counts a session of another user pool only when the page does not name its pool', () => {
+    localStorage.setItem('CognitoIdentityServiceProvider.other-client.LastAuthUser', 'ada');
+    page({ path: '/home', config: CONFIG });
+    runInlineScript();
+    expect(decided()).toBe('sign-in');
+
+    // The service worker's copy of the page has no config: any stored session counts.
+    page({ path: '/home' });
+    runInlineScript();
+    expect(decided()).toBe('app');
+  });
+
+  it("preloads the app's scripts and the route's remote manifest for a returning user", () => {
+    localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'ada');
+    page({ path: '/dashboard', config: CONFIG });
+    runInlineScript();
+    expect(injected('link[rel="preload"][as="script"]')).toEqual(['/static/main.0123abcd.js']);
+    expect(injected('link[rel="preload"][as="fetch"]')).toEqual([
+      'http://localhost:3000/remotes/gallery/mf-manifest.json',
+    ]);
+    // The document is parsed (jsdom): the app starts at once.
+    expect(injected('script[src]')).toEqual(['/static/main.0123abcd.js']);
+  });
+
+  it('starts the app only after the card has had a frame to paint', async () => {
+    page({ path: '/', config: CONFIG });
+    runInlineScript();
+    expect(injected('link[rel="preload"]')).toEqual([]);
+    expect(injected('script[src]')).toEqual([]);
+    await nextFrame();
+    expect(injected('script[src]')).toEqual(['/static/main.0123abcd.js']);
+  });
+
+  it('where paint timing is reported, starts the app at the first contentful paint', () => {
+    const observers: ((entries: { getEntriesByName(name: string): unknown[] }) => void)[] = [];
+    class PaintObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(callback: (typeof observers)[number]) {
+        observers.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', PaintObserver);
+    try {
+      page({ path: '/', config: CONFIG });
+      runInlineScript();
+      const paint = (name: string) =>
+        observers[0]!({ getEntriesByName: (wanted) => (wanted === name ? [{}] : []) });
+      paint('first-paint');
+      expect(injected('script[src]')).toEqual([]);
+      paint('first-contentful-paint');
+      expect(injected('script[src]')).toEqual(['/static/main.0123abcd.js']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('keeps the prerendered form from submitting before the app runs', () => {
+    page({ path: '/', config: CONFIG });
+    runInlineScript();
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    document.querySelector('#prerendered-home form')!.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+  });
+});

@@ -1,0 +1,159 @@
+import { FIRST_PAINT_ATTRIBUTE, PRERENDERED_HOME_ID, type FirstPaint } from './first-paint-ids';
+
+export interface FirstPaintOptions {
+  /** The element the server fills with the runtime config (empty in a cached copy of the page). */
+  configElementId: string;
+  /** aws-amplify's key prefix; `<prefix>.<client id>.LastAuthUser` names a stored session. */
+  sessionKeyPrefix: string;
+  /** Paths where a signed-out visitor sees the sign-in card. */
+  homePaths: readonly string[];
+  /** The app's entry scripts, which this script starts (index.html has no script tags of its own). */
+  entryScripts: readonly string[];
+  /** Where each remote is mounted: a returning user's page gets its remote's manifest at once. */
+  remoteRoutes: readonly { path: string; remote: string }[];
+  attribute: string;
+  containerId: string;
+}
+
+/**
+ * Runs inline in <head>, before the first paint, as `(decideFirstPaint)(options)`: so it imports
+ * nothing and uses only what a browser has. A signed-out visitor on the home keeps the prerendered
+ * sign-in card; a returning signed-in visitor (a stored session) or any other page hides it, so
+ * the card never flashes before the app. Before the app takes over, the prerendered form does not
+ * submit (it has no handler yet).
+ *
+ * It also starts the app. Once the document is parsed, as `defer` would; when the card shows,
+ * once it has been painted, so the card is on screen before the app's scripts take the network
+ * and the main thread. Where
+ * the app draws the first paint itself, its scripts are fetched at once (preloaded).
+ */
+export function decideFirstPaint(options: FirstPaintOptions): void {
+  const root = document.documentElement;
+  let firstPaint = 'app';
+  const preloads: { href: string; as: string }[] = options.entryScripts.map((href) => ({
+    href,
+    as: 'script',
+  }));
+  try {
+    const path = location.pathname;
+    const home = options.homePaths.some(
+      (homePath) => path === homePath || (homePath !== '/' && path.startsWith(homePath + '/')),
+    );
+    const configText = document.getElementById(options.configElementId)?.textContent ?? '';
+    const config = configText.trim() ? JSON.parse(configText) : undefined;
+    const clientId: unknown = config?.auth?.userPoolClientId;
+    let storedSession = false;
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index) ?? '';
+      const parts = key.split('.');
+      if (
+        parts.length === 3 &&
+        parts[0] === options.sessionKeyPrefix &&
+        parts[2] === 'LastAuthUser' &&
+        (typeof clientId !== 'string' || parts[1] === clientId)
+      ) {
+        storedSession = true;
+      }
+    }
+    if (home && !storedSession) firstPaint = 'sign-in';
+    const route = options.remoteRoutes.find(
+      (remoteRoute) => path === remoteRoute.path || path.startsWith(remoteRoute.path + '/'),
+    );
+    const manifest: unknown = route && config?.remotes?.[route.remote];
+    if (storedSession && typeof manifest === 'string') {
+      // Fetched by the federation runtime with fetch(): a CORS-mode preload is the one it reuses.
+      preloads.push({ href: new URL(manifest, location.href).href, as: 'fetch' });
+    }
+  } catch {
+    // Storage that cannot be read (blocked cookies): the app decides once it runs.
+  }
+  root.setAttribute(options.attribute, firstPaint);
+
+  const startApp = () => {
+    for (const src of options.entryScripts) {
+      const script = document.createElement('script');
+      script.src = src;
+      script.async = false;
+      document.head.appendChild(script);
+    }
+  };
+  if (firstPaint === 'app') {
+    for (const preload of preloads) {
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.setAttribute('as', preload.as);
+      link.href = preload.href;
+      if (preload.as === 'fetch') link.crossOrigin = 'anonymous';
+      document.head.appendChild(link);
+    }
+  }
+  /**
+   * Starts the app once the card is on screen: when the browser reports the first contentful
+   * paint (a frame can be presented long after its animation frame on a busy phone), else one
+   * frame on. A page hidden meanwhile paints nothing, and a paint that never comes must not keep
+   * the app from starting: either starts it at once.
+   */
+  const afterFirstPaint = () => {
+    let started = false;
+    const startOnce = () => {
+      if (started) return;
+      started = true;
+      startApp();
+    };
+    const paintReported =
+      typeof PerformanceObserver !== 'undefined' &&
+      (PerformanceObserver.supportedEntryTypes ?? []).includes('paint');
+    if (paintReported) {
+      const observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        startOnce();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+      setTimeout(startOnce, 3000);
+    } else {
+      requestAnimationFrame(() => setTimeout(startOnce, 0));
+    }
+    document.addEventListener('visibilitychange', startOnce, { once: true });
+  };
+  const afterParsing = () => {
+    // A hidden page paints no frames: nothing to wait for.
+    if (firstPaint === 'sign-in' && document.visibilityState === 'visible') {
+      afterFirstPaint();
+    } else {
+      startApp();
+    }
+  };
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', afterParsing, { once: true });
+  } else {
+    afterParsing();
+  }
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const container = document.getElementById(options.containerId);
+      if (container && event.target instanceof Node && container.contains(event.target)) {
+        event.preventDefault();
+      }
+    },
+    true,
+  );
+}
+
+/** The inline script's source, as the build writes it into index.html. */
+export function firstPaintScript(options: Omit<FirstPaintOptions, 'attribute' | 'containerId'>) {
+  const full: FirstPaintOptions = {
+    ...options,
+    attribute: FIRST_PAINT_ATTRIBUTE,
+    containerId: PRERENDERED_HOME_ID,
+  };
+  return `(${decideFirstPaint.toString()})(${JSON.stringify(full)});`;
+}
+
+/** What the inline script decided; 'app' when it did not run. */
+export function decidedFirstPaint(): FirstPaint {
+  return document.documentElement.getAttribute(FIRST_PAINT_ATTRIBUTE) === 'sign-in'
+    ? 'sign-in'
+    : 'app';
+}
