@@ -312,6 +312,18 @@ export class MediaService {
     userId: string,
     options: { type?: MediaType; status?: MediaStatus; limit: number; after?: [string, string] },
   ): Promise<MediaPage> {
+    const rows = await this.listQuery(userId, options).execute();
+    const hasMore = rows.length > options.limit;
+    const items = rows.slice(0, options.limit);
+    const last = items.at(-1);
+    return { items, hasMore, nextCursor: hasMore && last ? encodeCursor(last) : null };
+  }
+
+  /** The query of one page (one row more than the limit: whether more follow). */
+  listQuery(
+    userId: string,
+    options: { type?: MediaType; status?: MediaStatus; limit: number; after?: [string, string] },
+  ) {
     let query = this.db
       .selectFrom('media')
       .selectAll()
@@ -327,15 +339,7 @@ export class MediaService {
         ]),
       );
     }
-    const rows = await query
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(options.limit + 1)
-      .execute();
-    const hasMore = rows.length > options.limit;
-    const items = rows.slice(0, options.limit);
-    const last = items.at(-1);
-    return { items, hasMore, nextCursor: hasMore && last ? encodeCursor(last) : null };
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit + 1);
   }
 
   trainingPhotos(userId: string): Promise<MediaRow[]> {
