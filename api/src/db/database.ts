@@ -5,6 +5,8 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
+import { withNamedStatements } from './named-statements';
+import { withStatementCache } from './statement-cache';
 
 /** Which SQL the database speaks: the few places that differ (a claim, a migration) ask this. */
 export type DatabaseDialect = DatabaseConfig['kind'];
@@ -33,7 +35,9 @@ function openSqlite(file: string): Kysely<Database> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
 }
 
 function openPostgres(
@@ -46,5 +50,7 @@ function openPostgres(
   types.setTypeParser(pg.types.builtins.INT8, Number);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
   pool.on('error', onIdleConnectionError);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+  });
 }

@@ -339,7 +339,10 @@ export class MediaService {
         ]),
       );
     }
-    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit + 1);
+    return query
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(options.limit + 1);
   }
 
   trainingPhotos(userId: string): Promise<MediaRow[]> {
