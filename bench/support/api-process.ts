@@ -48,9 +48,15 @@ async function healthy(url: string): Promise<boolean> {
   }
 }
 
-export async function startApi(port: number, env: Record<string, string>): Promise<ApiProcess> {
+/** `nodeArgs`: e.g. `--cpu-prof` to see where a benchmark's time goes. */
+export async function startApi(
+  port: number,
+  env: Record<string, string>,
+  { nodeArgs = [] }: { nodeArgs?: string[] } = {},
+): Promise<ApiProcess> {
   const command = startCommand();
   const [program = 'node', ...args] = command.argv;
+  args.unshift(...nodeArgs);
   const started = performance.now();
   const child = spawn(program, args, {
     cwd: API_DIR,
