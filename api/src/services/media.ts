@@ -332,11 +332,10 @@ export class MediaService {
     if (options.type) query = query.where('type', '=', options.type);
     if (options.after) {
       const [createdAt, id] = options.after;
+      // A row-value comparison (SQLite 3.15+, PostgreSQL): both use it as the end of an index
+      // range, where the equivalent `a < x OR (a = x AND b < y)` makes them scan from the top.
       query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '<', createdAt),
-          eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
-        ]),
+        eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(createdAt, id)),
       );
     }
     return query

@@ -1,0 +1,14 @@
+import autocannon from 'autocannon';
+import { newUser, TestIssuer } from '../api/test/support/tokens';
+import { makeTempDir } from '../api/test/helpers';
+import { startApi } from './support/api-process';
+import { seedGallery } from './support/seed';
+const issuer = await TestIssuer.start();
+const dataDir = await makeTempDir();
+const user = newUser('Bench User');
+await seedGallery(dataDir, user, 100);
+const token = await issuer.idToken(user);
+const api = await startApi(5450, { DATA_DIR: dataDir, ...issuer.env }, { nodeArgs: ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] });
+const r = await autocannon({ url: `${api.url}${process.env.ROUTE ?? '/api/media?limit=10'}`, connections: 10, duration: 8, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' } });
+console.log(r.requests.average, r.non2xx);
+await api.stop(); await issuer.close();
