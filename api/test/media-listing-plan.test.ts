@@ -55,7 +55,7 @@ function flatten(node: PlanNode): PlanNode[] {
 describe.each(DIALECTS)('the media list plan on %s', (dialect) => {
   let db: Kysely<Database>;
   let dir: string;
-  let drop = async () => undefined;
+  let drop = async (): Promise<void> => undefined;
   let media: MediaService;
   const after: [string, string] = [new Date(Date.UTC(2026, 0, 1) + 1500 * 1000).toISOString(), 'x'];
 
