@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
 import { withNamedStatements } from './named-statements';
@@ -44,13 +43,20 @@ function openPostgres(
   { url, poolSize }: { url: string; poolSize: number },
   onIdleConnectionError: (error: Error) => void,
 ): Kysely<Database> {
-  // count(*) and other bigints arrive as strings by default; SQLite answers numbers, and every
-  // count this app makes is far below 2^53. Per pool, so other pg users in the process keep theirs.
-  const types = new pg.TypeOverrides();
-  types.setTypeParser(pg.types.builtins.INT8, Number);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
-  pool.on('error', onIdleConnectionError);
   return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+    dialect: new PostgresDialect({
+      // The driver loads with the first query, and only on PostgreSQL (SQLite never needs it).
+      pool: async () => {
+        const { default: pg } = await import('pg');
+        // count(*) and other bigints arrive as strings by default; SQLite answers numbers, and
+        // every count this app makes is far below 2^53. Per pool, so other pg users in the
+        // process keep theirs.
+        const types = new pg.TypeOverrides();
+        types.setTypeParser(pg.types.builtins.INT8, Number);
+        const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+        pool.on('error', onIdleConnectionError);
+        return withNamedStatements(pool);
+      },
+    }),
   });
 }

@@ -1,9 +1,9 @@
 import { open, readFile } from 'node:fs/promises';
 import { API_TEXT, FILE_TEXT } from '@app/shared/spec';
-import decodeHeic from 'heic-decode';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../http-errors';
 import { MIME_TYPES, sniffImageType, type ImageType } from './image-type';
+import { loadSharp } from './load-sharp';
 import { Semaphore } from './semaphore';
 
 /**
@@ -16,16 +16,6 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 const THUMBNAIL_SIZE = 512;
 /** Full-screen viewer on a phone or a laptop. */
 const WEB_SIZE = 2048;
-
-/**
- * Memory, set once for the process (libvips is shared by every thread, the engine's included):
- * no operation cache, which would keep decoded images of finished requests (up to 50 MB by
- * default), and one libvips worker thread per pipeline, since a JPEG decodes on one thread
- * anyway and fewer threads hold fewer buffers and malloc arenas. Throughput comes from
- * running IMAGE_JOBS photos side by side instead.
- */
-sharp.cache(false);
-sharp.concurrency(1);
 
 /**
  * Photos decoded at once by this process; more wait their turn. Each holds at most one full
@@ -66,6 +56,8 @@ function decodeFailed(): Error {
  * once: the pixels are the source every output is made from.
  */
 async function heicPixels(data: Buffer): Promise<() => Sharp> {
+  // Its wasm decoder loads with the first HEIC, not at start.
+  const [{ default: decodeHeic }, sharp] = await Promise.all([import('heic-decode'), loadSharp()]);
   let images: Awaited<ReturnType<typeof decodeHeic.all>>;
   try {
     images = await decodeHeic.all({ buffer: data });
@@ -139,6 +131,7 @@ async function derive<Original extends Buffer | ImageFile>(
       .resize(WEB_SIZE, WEB_SIZE, { fit: 'inside', withoutEnlargement: true })
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
+    const sharp = await loadSharp();
     const downscaled = () =>
       sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
     const web = await downscaled().webp({ quality: 85 }).toBuffer();
@@ -170,6 +163,7 @@ async function derive<Original extends Buffer | ImageFile>(
 export async function processImage(data: Buffer, options: ProcessOptions): Promise<ProcessedImage> {
   checkSize(data.length, options);
   const type = checkType(data, options);
+  const sharp = await loadSharp();
   return imageJobs.run(() =>
     derive(
       type,
@@ -203,6 +197,7 @@ export async function processImageFile(
   checkSize(size, options);
   const type = checkType(await readHead(path, 12), options);
   const originalPath = `${path}.original`;
+  const sharp = await loadSharp();
   return imageJobs.run(() =>
     derive(
       type,
