@@ -1,13 +1,27 @@
 /**
  * The api as production runs it, in a process of its own: the command of `pnpm --filter
- * @app/api start` (read from api/package.json, so the benchmarks follow the real start), with
- * NODE_ENV=production, and its resident memory read from /proc.
+ * @app/api start` (read from api/package.json, so the benchmarks follow the real start) on the
+ * server compiled as `pnpm start` compiles it, with NODE_ENV=production, and its resident
+ * memory and CPU time read from /proc. `API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`
+ * profiles the api of any benchmark.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const API_DIR = fileURLToPath(new URL('../../api/', import.meta.url));
+
+let built = false;
+
+/** What `pnpm start` does first: compiles the server when its sources changed. */
+function ensureServerBuilt() {
+  if (built) return;
+  execFileSync(process.execPath, ['../scripts/ensure-built.mjs', '--server'], {
+    cwd: API_DIR,
+    stdio: 'ignore',
+  });
+  built = true;
+}
 
 /** `A=1 B=2 node args…` → its environment and argv (the start script needs nothing more). */
 export function startCommand(): { env: Record<string, string>; argv: string[] } {
@@ -48,15 +62,28 @@ async function healthy(url: string): Promise<boolean> {
   }
 }
 
-/** `nodeArgs`: e.g. `--cpu-prof` to see where a benchmark's time goes. */
+/** CPU time (user + system, every thread) the process has used, in ms: steadier than the
+ * wall clock on a loaded machine. */
+export function cpuMs(pid: number): number {
+  // Fields after the command name (which may hold spaces); utime and stime are the 12th and
+  // 13th of them, in clock ticks of 10 ms on Linux.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** `argv` replaces the start command's node arguments (e.g. the sources through tsx). */
 export async function startApi(
   port: number,
   env: Record<string, string>,
-  { nodeArgs = [] }: { nodeArgs?: string[] } = {},
+  { argv }: { argv?: string[] } = {},
 ): Promise<ApiProcess> {
   const command = startCommand();
-  const [program = 'node', ...args] = command.argv;
-  args.unshift(...nodeArgs);
+  const [program = 'node', ...startArgs] = command.argv;
+  if (!argv) ensureServerBuilt();
+  const args = [
+    ...(process.env.API_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+    ...(argv ?? startArgs),
+  ];
   const started = performance.now();
   const child = spawn(program, args, {
     cwd: API_DIR,
