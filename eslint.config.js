@@ -82,6 +82,7 @@ const API_LAYERS = [
       'http-errors.ts',
       'errors.ts',
       'validation-message.ts',
+      'lru-map.ts',
     ],
   },
 ];

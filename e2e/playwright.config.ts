@@ -36,8 +36,9 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
   ],
   webServer: {
-    // The built product as `pnpm start` serves it, on its own port and a throw-away data dir.
-    command: 'node --import tsx src/main.ts',
+    // The built product as `pnpm start` serves it (the server compiled first when its sources
+    // changed), on its own port and a throw-away data dir.
+    command: 'node ../scripts/ensure-built.mjs --server && node dist/main.js',
     cwd: join(REPO_ROOT, 'api'),
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,

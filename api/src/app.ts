@@ -18,6 +18,9 @@ import { apiRoutes } from './routes/api';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { webRoutes } from './routes/web';
 
+/** Bytes from which a (non-stream) answer is compressed; streams always are. */
+export const COMPRESSION_THRESHOLD = 16 * 1024;
+
 /** Routes that accept more (uploads) raise it for themselves. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -34,8 +37,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await mkdir(config.dataDir, { recursive: true });
 
   // External plugins
-  // Phones on slow links: scripts and JSON go out gzip/brotli-compressed when the client asks.
-  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // Phones on slow links: scripts and large JSON go out gzip/brotli-compressed when the client
+  // asks. Not below the threshold: a zlib stream per answer costs more CPU than the whole
+  // request of a small JSON answer (~0.15 ms for 4 KB), to save a few KB next to the
+  // thumbnails of the same screen (~30 KB each). docs/performance.md has the figures.
+  await app.register(fastifyCompress, { global: true, threshold: COMPRESSION_THRESHOLD });
   await app.register(securityHeadersPlugin);
   await app.register(requestIdPlugin);
   await app.register(bodyIdleTimeoutPlugin, { idleMs: config.bodyIdleTimeoutMs });

@@ -87,6 +87,7 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
         { name: '0005_media_failure_reason' },
         { name: '0006_replicate_engine' },
         { name: '0007_collation_and_lookups' },
+        { name: '0008_media_listing_indexes' },
       ]);
     } finally {
       await app.close();

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,8 +8,14 @@ import { createJobDb } from './support/job-db';
 
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 
-function startMain(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/** `pnpm dev` runs the sources through tsx; `pnpm start` the compiled bundle. */
+const STARTS = [
+  { name: 'from source (tsx)', argv: ['--import', 'tsx', 'src/main.ts'] },
+  { name: 'built (dist/main.js)', argv: ['dist/main.js'] },
+];
+
+function startProcess(argv: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, argv, {
     cwd: API_DIR,
     env: {
       ...process.env,
@@ -37,12 +43,19 @@ function announcedPort(child: ChildProcess): Promise<number> {
   });
 }
 
-describe('api main.ts', { timeout: 30_000 }, () => {
+describe.each(STARTS)('api main.ts $name', { timeout: 60_000 }, ({ argv }) => {
   let tempDir: string;
   beforeAll(async () => {
     tempDir = await makeTempDir();
+    // What `pnpm start` does first: compile the server if its sources changed.
+    if (argv[0] === 'dist/main.js') {
+      execFileSync(process.execPath, ['../scripts/ensure-built.mjs', '--server'], {
+        cwd: API_DIR,
+      });
+    }
   });
   afterAll(() => removeDir(tempDir));
+  const startMain = (env: Record<string, string>) => startProcess(argv, env);
 
   it('serves the API and the embedded identity service, and stops cleanly on SIGTERM', async () => {
     const child = startMain({ DATA_DIR: join(tempDir, 'data'), WEB_ROOT: join(tempDir, 'web') });

@@ -1,4 +1,10 @@
-import { API_TEXT, FILE_TEXT, fileError } from '@app/shared/spec';
+import {
+  API_TEXT,
+  FILE_TEXT,
+  fileError,
+  MAX_BASE64_UPLOAD_REQUEST_BYTES,
+  MAX_UPLOAD_BYTES,
+} from '@app/shared/spec';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/api-client';
@@ -258,6 +264,21 @@ describe.each(DIALECTS)('media on %s', { timeout: 30_000 }, (dialect) => {
     // Nothing of a refused batch is kept.
     const list = await studio.as(user, 'GET', '/api/media?type=training&limit=100');
     expect(list.body.items).toHaveLength(3);
+  });
+
+  it('refuses a base64 request above its limit at once, pointing to presigned URLs', async () => {
+    const user = newUser();
+    // Three photos just under 10 MB each: fine one by one, too much memory in one request.
+    const nearlyTenMegabytes = 'A'.repeat(Math.floor((MAX_UPLOAD_BYTES * 4) / 3) - 4);
+    const photos = Array.from({ length: 3 }, (_, index) => ({
+      imageBase64: nearlyTenMegabytes,
+      filename: `${index}.jpg`,
+      contentType: 'image/jpeg',
+    }));
+    const answer = await studio.as(user, 'POST', '/api/media/upload', { json: { photos } });
+    expect(answer.status).toBe(413);
+    expect(answer.body.message).toBe(API_TEXT.base64UploadTooLarge);
+    expect(JSON.stringify({ photos }).length).toBeGreaterThan(MAX_BASE64_UPLOAD_REQUEST_BYTES);
   });
 
   it('lists, shows, signs and deletes media of the caller', async () => {

@@ -1,4 +1,5 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { LruMap } from '../lru-map';
 
 export interface TokenIdentity {
   sub: string;
@@ -25,20 +26,50 @@ const CLIENT_ERRORS = [
 ];
 
 /**
+ * Verified tokens kept, each only until its `exp`: a browser sends the same token with every
+ * request for up to an hour, and the RS256 check would otherwise be a large part of each one.
+ * Bounded, so a flood of distinct valid tokens costs at most this many entries (~1 KB each).
+ */
+const VERIFIED_TOKEN_CACHE_SIZE = 5000;
+
+interface VerifiedToken {
+  identity: Readonly<TokenIdentity>;
+  /** `exp` in milliseconds: from then on the token is refused like any expired one. */
+  expiresAt: number;
+}
+
+export interface TokenVerifierOptions {
+  issuer: string;
+  clientId: string;
+  /** The signing keys; default `<issuer>/.well-known/jwks.json`. */
+  keys?: JWTVerifyGetKey;
+  /** The clock, for tests. */
+  now?: () => number;
+  cacheSize?: number;
+}
+
+/**
  * Cognito semantics: id tokens name the app client in `aud`, access tokens in `client_id`; both
  * are RS256 and signed by a key in `<issuer>/.well-known/jwks.json` (fetched once, cached, and
  * refetched when a token names an unknown key, so key rotation needs no restart).
  */
-export function createTokenVerifier({ issuer, clientId }: { issuer: string; clientId: string }) {
-  const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+export function createTokenVerifier({
+  issuer,
+  clientId,
+  keys = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)),
+  now = Date.now,
+  cacheSize = VERIFIED_TOKEN_CACHE_SIZE,
+}: TokenVerifierOptions) {
+  const verified = new LruMap<string, VerifiedToken>(cacheSize);
 
-  return async function verifyToken(token: string): Promise<TokenIdentity> {
+  async function verify(token: string): Promise<VerifiedToken> {
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, jwks, {
+      ({ payload } = await jwtVerify(token, keys, {
         issuer,
         algorithms: ['RS256'],
         requiredClaims: ['sub', 'exp', 'iat', 'token_use'],
+        currentDate: new Date(now()),
       }));
     } catch (error) {
       if (CLIENT_ERRORS.some((type) => error instanceof type)) {
@@ -63,6 +94,15 @@ export function createTokenVerifier({ issuer, clientId }: { issuer: string; clie
       // Cognito sends a boolean in tokens (a string only in GetUser attributes).
       identity.emailVerified = payload.email_verified === true || payload.email_verified === 'true';
     }
-    return identity;
+    return { identity: Object.freeze(identity), expiresAt: (payload.exp as number) * 1000 };
+  }
+
+  return async function verifyToken(token: string): Promise<Readonly<TokenIdentity>> {
+    const cached = verified.get(token);
+    if (cached && now() < cached.expiresAt) return cached.identity;
+    verified.delete(token);
+    const result = await verify(token);
+    verified.set(token, result);
+    return result.identity;
   };
 }

@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
+import { withNamedStatements } from './named-statements';
+import { withStatementCache } from './statement-cache';
 
 /** Which SQL the database speaks: the few places that differ (a claim, a migration) ask this. */
 export type DatabaseDialect = DatabaseConfig['kind'];
@@ -33,18 +34,29 @@ function openSqlite(file: string): Kysely<Database> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
 }
 
 function openPostgres(
   { url, poolSize }: { url: string; poolSize: number },
   onIdleConnectionError: (error: Error) => void,
 ): Kysely<Database> {
-  // count(*) and other bigints arrive as strings by default; SQLite answers numbers, and every
-  // count this app makes is far below 2^53. Per pool, so other pg users in the process keep theirs.
-  const types = new pg.TypeOverrides();
-  types.setTypeParser(pg.types.builtins.INT8, Number);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
-  pool.on('error', onIdleConnectionError);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({
+      // The driver loads with the first query, and only on PostgreSQL (SQLite never needs it).
+      pool: async () => {
+        const { default: pg } = await import('pg');
+        // count(*) and other bigints arrive as strings by default; SQLite answers numbers, and
+        // every count this app makes is far below 2^53. Per pool, so other pg users in the
+        // process keep theirs.
+        const types = new pg.TypeOverrides();
+        types.setTypeParser(pg.types.builtins.INT8, Number);
+        const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+        pool.on('error', onIdleConnectionError);
+        return withNamedStatements(pool);
+      },
+    }),
+  });
 }

@@ -4,11 +4,6 @@ import { startJobWorker } from '../jobs/start-worker';
 import { ThreadedCpuEngine } from './cpu/threaded-cpu-engine';
 import type { Engine } from './engine';
 import { engineRunners } from './engine-runners';
-import {
-  REPLICATE_ENGINE_LIMITS,
-  REPLICATE_WORKER_CONCURRENCY,
-  ReplicateEngine,
-} from './replicate/replicate-engine';
 
 export interface RunningEngines {
   /** Ends the CPU engine's thread; the job worker itself stops with the app. */
@@ -32,6 +27,9 @@ export async function startEngines(
     ...(config.s3 ? { s3: config.s3 } : {}),
   });
   if (app.replicate) {
+    // Loaded only with Replicate configured: its SDK and the zip writer are not needed otherwise.
+    const { REPLICATE_ENGINE_LIMITS, REPLICATE_WORKER_CONCURRENCY, ReplicateEngine } =
+      await import('./replicate/replicate-engine');
     const replicate = new ReplicateEngine({
       service: app.replicate,
       db: app.db,

@@ -1,9 +1,10 @@
 import { open, readFile } from 'node:fs/promises';
 import { API_TEXT, FILE_TEXT } from '@app/shared/spec';
-import decodeHeic from 'heic-decode';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../http-errors';
 import { MIME_TYPES, sniffImageType, type ImageType } from './image-type';
+import { loadSharp } from './load-sharp';
+import { Semaphore } from './semaphore';
 
 /**
  * 50 megapixels: above any phone camera, far below what would exhaust memory. A small file that
@@ -15,6 +16,13 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 const THUMBNAIL_SIZE = 512;
 /** Full-screen viewer on a phone or a laptop. */
 const WEB_SIZE = 2048;
+
+/**
+ * Photos decoded at once by this process; more wait their turn. Each holds at most one full
+ * decode (a 24 MP photo: ~70 MB), so this bounds the pipeline's memory whatever arrives.
+ */
+const IMAGE_JOBS = 2;
+const imageJobs = new Semaphore(IMAGE_JOBS);
 
 /** An original written to disk, to be streamed into storage rather than held in memory. */
 export interface ImageFile {
@@ -43,8 +51,13 @@ function decodeFailed(): Error {
   return badRequest(FILE_TEXT.invalidFile);
 }
 
-/** HEIC's codec (HEVC) is not in sharp's prebuilt libvips; libheif compiled to wasm decodes it. */
-async function heicToSharp(data: Buffer): Promise<Sharp> {
+/**
+ * HEIC's codec (HEVC) is not in sharp's prebuilt libvips; libheif compiled to wasm decodes it,
+ * once: the pixels are the source every output is made from.
+ */
+async function heicPixels(data: Buffer): Promise<() => Sharp> {
+  // Its wasm decoder loads with the first HEIC, not at start.
+  const [{ default: decodeHeic }, sharp] = await Promise.all([import('heic-decode'), loadSharp()]);
   let images: Awaited<ReturnType<typeof decodeHeic.all>>;
   try {
     images = await decodeHeic.all({ buffer: data });
@@ -57,9 +70,8 @@ async function heicToSharp(data: Buffer): Promise<Sharp> {
     if (primary.width * primary.height > MAX_INPUT_PIXELS)
       throw badRequest(API_TEXT.imageTooManyPixels);
     const { width, height, data: rgba } = await primary.decode();
-    return sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
-      raw: { width, height, channels: 4 },
-    });
+    const pixels = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
+    return () => sharp(pixels, { raw: { width, height, channels: 4 } });
   } finally {
     (images as unknown as { dispose?: () => void }).dispose?.();
   }
@@ -95,34 +107,38 @@ function checkType(head: Uint8Array, options: ProcessOptions): ImageType {
 /**
  * Orients and re-encodes without metadata: sharp drops EXIF (GPS included), XMP and IPTC unless
  * asked to keep them. `writeOriginal` decides where the full-size output goes.
+ *
+ * One output after the other, so at most one full-size decode is alive: the original streams
+ * through libvips (a whole image in memory only when it must be rotated), then one downscaled
+ * decode (JPEG shrinks while decoding) becomes raw pixels of at most WEB_SIZE, from which the
+ * web image and the thumbnail are made. `source` opens the input afresh for each.
  */
 async function derive<Original extends Buffer | ImageFile>(
   type: ImageType,
-  openSource: () => Promise<Sharp>,
+  openSource: () => Promise<() => Sharp>,
   writeOriginal: (image: Sharp) => Promise<Original>,
 ): Promise<ProcessedImage<Original>> {
   try {
     const source = await openSource();
-    const metadata = await source.metadata();
+    const metadata = await source().metadata();
     const width = metadata.autoOrient?.width ?? metadata.width;
     const height = metadata.autoOrient?.height ?? metadata.height;
     if (width * height > MAX_INPUT_PIXELS) throw badRequest(API_TEXT.imageTooManyPixels);
-    // Clones share the input: each output streams through libvips without a full raw copy.
-    const oriented = source.rotate();
     const storedType: ImageType = type === 'heic' ? 'jpeg' : type;
-    const [original, web, thumbnail] = await Promise.all([
-      writeOriginal(encodeLike(storedType, oriented.clone())),
-      oriented
-        .clone()
-        .resize(WEB_SIZE, WEB_SIZE, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 85 })
-        .toBuffer(),
-      oriented
-        .clone()
-        .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer(),
-    ]);
+    const original = await writeOriginal(encodeLike(storedType, source().rotate()));
+    const { data: pixels, info } = await source()
+      .rotate()
+      .resize(WEB_SIZE, WEB_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    const sharp = await loadSharp();
+    const downscaled = () =>
+      sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const web = await downscaled().webp({ quality: 85 }).toBuffer();
+    const thumbnail = await downscaled()
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
     return {
       type,
       original: { data: original, contentType: MIME_TYPES[storedType] },
@@ -147,10 +163,13 @@ async function derive<Original extends Buffer | ImageFile>(
 export async function processImage(data: Buffer, options: ProcessOptions): Promise<ProcessedImage> {
   checkSize(data.length, options);
   const type = checkType(data, options);
-  return derive(
-    type,
-    async () => (type === 'heic' ? heicToSharp(data) : sharp(data, SHARP_INPUT)),
-    (image) => image.toBuffer(),
+  const sharp = await loadSharp();
+  return imageJobs.run(() =>
+    derive(
+      type,
+      async () => (type === 'heic' ? heicPixels(data) : () => sharp(data, SHARP_INPUT)),
+      (image) => image.toBuffer(),
+    ),
   );
 }
 
@@ -178,9 +197,13 @@ export async function processImageFile(
   checkSize(size, options);
   const type = checkType(await readHead(path, 12), options);
   const originalPath = `${path}.original`;
-  return derive(
-    type,
-    async () => (type === 'heic' ? heicToSharp(await readFile(path)) : sharp(path, SHARP_INPUT)),
-    async (image) => ({ path: originalPath, size: (await image.toFile(originalPath)).size }),
+  const sharp = await loadSharp();
+  return imageJobs.run(() =>
+    derive(
+      type,
+      async () =>
+        type === 'heic' ? heicPixels(await readFile(path)) : () => sharp(path, SHARP_INPUT),
+      async (image) => ({ path: originalPath, size: (await image.toFile(originalPath)).size }),
+    ),
   );
 }

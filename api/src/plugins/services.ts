@@ -3,10 +3,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { BillingProvider } from '../billing/provider';
-import { StripeBilling } from '../billing/stripe';
 import { TestModeBilling } from '../billing/test-mode';
 import type { AppConfig } from '../config';
-import { ReplicateService } from '../engines/replicate/replicate-service';
+import type { ReplicateService } from '../engines/replicate/replicate-service';
 import type { JobCompletions } from '../jobs/completion';
 import { DatabaseJobQueue } from '../jobs/database-job-queue';
 import type { JobQueue } from '../jobs/queue';
@@ -60,7 +59,7 @@ async function generatedSecret(dataDir: string): Promise<string> {
 export const servicesPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const secret = config.urlSigningSecret ?? (await generatedSecret(config.dataDir));
-    const storage = createStorage(config.dataDir, secret, config.s3);
+    const storage = await createStorage(config.dataDir, secret, config.s3);
     app.addHook('onClose', async () => storage.close?.());
     app.decorate('urlSigningSecret', secret);
     app.decorate('storage', storage);
@@ -69,8 +68,9 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
     app.decorate('tempFiles', tempFiles);
     const users = new UserService(app.db, config.adminEmails);
     app.decorate('users', users);
+    // Providers' SDKs load only when configured: together they are a large part of a start.
     const billing: BillingProvider = config.stripe
-      ? new StripeBilling(config.stripe, users)
+      ? new (await import('../billing/stripe')).StripeBilling(config.stripe, users)
       : new TestModeBilling(app.db, users);
     app.decorate('billing', billing);
     app.decorate('media', new MediaService(app.db, storage, tempFiles));
@@ -83,7 +83,12 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
     app.decorate('models', new ModelService(app.db, storage));
     app.decorate(
       'replicate',
-      config.replicate ? new ReplicateService(config.replicate, app.db) : null,
+      config.replicate
+        ? new (await import('../engines/replicate/replicate-service')).ReplicateService(
+            config.replicate,
+            app.db,
+          )
+        : null,
     );
   },
   { name: 'services', dependencies: ['db'] },

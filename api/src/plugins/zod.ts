@@ -4,10 +4,10 @@ import fp from 'fastify-plugin';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../paths';
+import { responseSerializerCompiler } from './response-serializer';
 
 /** Routes whose schema parts are zod types go through the zod transform; others are left as is. */
 const transform: typeof jsonSchemaTransform = (document) => {
@@ -42,8 +42,12 @@ export const openApiPlugin = fp(
   { name: 'openapi' },
 );
 
-/** Call inside an encapsulated context: its routes then validate and serialize with zod. */
-export function useZod(app: FastifyInstance): void {
+/**
+ * Call inside an encapsulated context: its routes then validate requests with zod and serialise
+ * answers from the same schemas (see response-serializer.ts; `checkAgainstContract` outside
+ * production).
+ */
+export function useZod(app: FastifyInstance, options: { checkAgainstContract: boolean }): void {
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(options));
 }

@@ -3,7 +3,7 @@ import { API_TEXT, normalizeSubscriptionStatus } from '@app/shared/spec';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkoutReturnUrls } from '../billing/provider';
-import { StripeBilling } from '../billing/stripe';
+import type { StripeBilling } from '../billing/stripe';
 import { testCheckoutPage } from '../billing/test-checkout-page';
 import { TEST_CHECKOUT_PATH, TestModeBilling } from '../billing/test-mode';
 import { conflict } from '../http-errors';
@@ -99,7 +99,8 @@ export const billingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  if (billing instanceof StripeBilling) {
+  if (billing.mode === 'stripe') {
+    const stripe = billing as StripeBilling;
     // The signature is over the exact bytes Stripe sent, so the body must stay unparsed.
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
@@ -115,7 +116,7 @@ export const billingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const signature = request.headers['stripe-signature'];
-        await billing.handleWebhook(
+        await stripe.handleWebhook(
           request.body as Buffer,
           typeof signature === 'string' ? signature : undefined,
         );

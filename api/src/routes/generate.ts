@@ -17,7 +17,6 @@ import {
   type textToImageBody,
 } from '@app/shared/contract/generate';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
 import { z } from 'zod';
 import {
   badRequest,
@@ -30,6 +29,7 @@ import { idempotencyKey } from '../jobs/idempotency';
 import { jobStatusCode, waitForJob } from '../jobs/wait-for-job';
 import { sniffImageType } from '../media/image-type';
 import { unlessStalled } from '../plugins/body-idle-timeout';
+import { loadSharp } from '../media/load-sharp';
 import { MAX_INPUT_PIXELS, processImageFile, readHead } from '../media/pipeline';
 import type { TempFile, TempFiles } from '../media/temp-files';
 import { presentJob } from '../presenters';
@@ -133,6 +133,7 @@ async function checkMask(mask: TempFile): Promise<void> {
   }
   let pixels: number;
   try {
+    const sharp = await loadSharp();
     const { width, height } = await sharp(mask.path, {
       limitInputPixels: MAX_INPUT_PIXELS,
     }).metadata();

@@ -2,7 +2,7 @@ import {
   API_TEXT,
   FILE_TEXT,
   GENERAL_IMAGE_MIME_TYPES,
-  MAX_TRAINING_PHOTOS,
+  MAX_BASE64_UPLOAD_REQUEST_BYTES,
   MAX_UPLOAD_BYTES,
   fileError,
 } from '@app/shared/spec';
@@ -10,7 +10,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import { API_ROUTES } from '@app/shared/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, conflict, HttpError, notFound, unsupportedMediaType } from '../http-errors';
-import { base64Length, decodeBase64Image } from '../media/base64';
+import { decodeBase64Image } from '../media/base64';
 import { processImage, type ProcessedImage } from '../media/pipeline';
 import { presentMedia, requestOrigin, signedUrl, SIGNED_URL_TTL_SECONDS } from '../presenters';
 import { decodeCursor, type MediaRow } from '../services/media';
@@ -64,14 +64,14 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
   app.post(
     '/media/upload',
     {
-      // Base64 inside JSON cannot be streamed: the parser needs the whole text. Bounded by this
+      // Base64 inside JSON cannot be streamed: the parser needs the whole text, and the text,
+      // its parsed strings and the decoded files are all in memory at once. Bounded by this
       // limit; clients with many or large photos use /media/presigned-urls instead.
-      bodyLimit: MAX_TRAINING_PHOTOS * base64Length(MAX_UPLOAD_BYTES),
-      config: { rateLimit: writeLimit, tooLargeMessage: FILE_TEXT.tooLarge },
+      bodyLimit: MAX_BASE64_UPLOAD_REQUEST_BYTES,
+      config: { rateLimit: writeLimit, tooLargeMessage: API_TEXT.base64UploadTooLarge },
       schema: {
         summary: 'Upload training photos as base64 (a batch, or one file per request)',
-        description:
-          'Each file: JPEG, PNG, WebP or HEIC by its bytes, at most 10485760 bytes. HEIC is stored as JPEG; every stored image is oriented and stripped of metadata. Prefer /media/presigned-urls for large batches.',
+        description: `Each file: JPEG, PNG, WebP or HEIC by its bytes, at most ${MAX_UPLOAD_BYTES} bytes; the whole request at most ${MAX_BASE64_UPLOAD_REQUEST_BYTES} bytes (413 beyond). HEIC is stored as JPEG; every stored image is oriented and stripped of metadata. Prefer /media/presigned-urls for large batches.`,
         ...API_ROUTES['POST /media/upload'],
       },
     },

@@ -312,6 +312,18 @@ export class MediaService {
     userId: string,
     options: { type?: MediaType; status?: MediaStatus; limit: number; after?: [string, string] },
   ): Promise<MediaPage> {
+    const rows = await this.listQuery(userId, options).execute();
+    const hasMore = rows.length > options.limit;
+    const items = rows.slice(0, options.limit);
+    const last = items.at(-1);
+    return { items, hasMore, nextCursor: hasMore && last ? encodeCursor(last) : null };
+  }
+
+  /** The query of one page (one row more than the limit: whether more follow). */
+  listQuery(
+    userId: string,
+    options: { type?: MediaType; status?: MediaStatus; limit: number; after?: [string, string] },
+  ) {
     let query = this.db
       .selectFrom('media')
       .selectAll()
@@ -320,22 +332,16 @@ export class MediaService {
     if (options.type) query = query.where('type', '=', options.type);
     if (options.after) {
       const [createdAt, id] = options.after;
+      // A row-value comparison (SQLite 3.15+, PostgreSQL): both use it as the end of an index
+      // range, where the equivalent `a < x OR (a = x AND b < y)` makes them scan from the top.
       query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '<', createdAt),
-          eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
-        ]),
+        eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(createdAt, id)),
       );
     }
-    const rows = await query
+    return query
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(options.limit + 1)
-      .execute();
-    const hasMore = rows.length > options.limit;
-    const items = rows.slice(0, options.limit);
-    const last = items.at(-1);
-    return { items, hasMore, nextCursor: hasMore && last ? encodeCursor(last) : null };
+      .limit(options.limit + 1);
   }
 
   trainingPhotos(userId: string): Promise<MediaRow[]> {

@@ -1,12 +1,17 @@
 import { LocalStorage } from './local-storage';
-import { S3Storage, type S3StorageOptions } from './s3-storage';
+import type { S3StorageOptions } from './s3-storage';
 import type { Storage } from './storage';
 
-/** S3 when a bucket is configured, else the data directory: the same code paths use either. */
-export function createStorage(
+/**
+ * S3 when a bucket is configured, else the data directory: the same code paths use either. The
+ * AWS SDK loads only when it is used (it is a large part of a start otherwise).
+ */
+export async function createStorage(
   dataDir: string,
   urlSigningSecret: string,
   s3: S3StorageOptions | undefined,
-): Storage {
-  return s3 ? new S3Storage(s3) : new LocalStorage(dataDir, urlSigningSecret);
+): Promise<Storage> {
+  if (!s3) return new LocalStorage(dataDir, urlSigningSecret);
+  const { S3Storage } = await import('./s3-storage');
+  return new S3Storage(s3);
 }

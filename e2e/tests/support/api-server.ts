@@ -5,9 +5,12 @@ import { join } from 'node:path';
 import { REPO_ROOT } from './paths';
 import { productEnv } from './product-env';
 
-/** Starts another instance of the built product (the api serving the front ends). */
+/**
+ * Starts another instance of the built product (the api serving the front ends); the web server
+ * of the run (playwright.config.ts) has compiled it.
+ */
 export async function startProduct(port: number, env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
     cwd: join(REPO_ROOT, 'api'),
     env: {
       ...process.env,

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generate } from 'selfsigned';
 
 export interface TlsMaterial {
   key: string;
@@ -21,6 +20,9 @@ export async function loadOrCreateCertificate(dataDir: string): Promise<TlsMater
   if (existsSync(keyFile) && existsSync(certFile)) {
     return { key: await readFile(keyFile, 'utf8'), cert: await readFile(certFile, 'utf8') };
   }
+  // Loaded only to make one (once per data dir): with its ASN.1 libraries it is a large part
+  // of a start otherwise.
+  const { generate } = await import('selfsigned');
   const now = new Date();
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keySize: 2048,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { IdentityDatabase } from '../db/schema';
 
 export interface MailMessage {
@@ -25,8 +25,12 @@ export function createMailer(
 ): { send: SendMail; close: () => Promise<void> } {
   // Codes in a production log are secrets in the wrong place; there SMTP delivers them instead.
   const logBodies = options.devOutbox || options.smtpUrl === undefined;
-  const transport: Transporter | undefined =
-    options.smtpUrl === undefined ? undefined : createTransport(withTimeouts(options.smtpUrl));
+  // nodemailer loads only with SMTP configured (it is a noticeable part of a start otherwise).
+  const smtpUrl = options.smtpUrl;
+  const transport: Promise<Transporter> | undefined =
+    smtpUrl === undefined
+      ? undefined
+      : import('nodemailer').then(({ createTransport }) => createTransport(withTimeouts(smtpUrl)));
 
   const deliveries = new Set<Promise<void>>();
   const send: SendMail = async (message, log) => {
@@ -46,7 +50,7 @@ export function createMailer(
     );
     if (transport === undefined) return;
     const delivery = transport
-      .sendMail({ from: options.mailFrom, ...message })
+      .then((smtp) => smtp.sendMail({ from: options.mailFrom, ...message }))
       .then(
         () => undefined,
         (error: unknown) =>
@@ -60,7 +64,7 @@ export function createMailer(
     // Mail accepted before shutdown still goes out.
     close: async () => {
       await Promise.all(deliveries);
-      transport?.close();
+      (await transport)?.close();
     },
   };
 }

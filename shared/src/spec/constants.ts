@@ -76,6 +76,13 @@ export const STANDARD_USER_ATTRIBUTES = [
 
 /** 10 MB per image; exactly this many bytes is still accepted. */
 export const MAX_UPLOAD_BYTES = 10_485_760;
+
+/**
+ * POST /media/upload, the whole JSON body: base64 inside JSON cannot be streamed, so this bounds
+ * the memory one request takes (two full-size photos, or more smaller ones). Larger batches go
+ * through presigned URLs, which take any number of photos at the memory of one.
+ */
+export const MAX_BASE64_UPLOAD_REQUEST_BYTES = 28 * 1024 * 1024;
 export const MAX_PROFILE_PICTURE_BYTES = 5 * MEGABYTE;
 
 /** The general image check (also used by the api); HEIC/HEIF pass here but not for training. */

@@ -273,6 +273,8 @@ export const API_TEXT = {
   maskTooLarge: 'The mask file must be less than 10MB',
   maskTooManyPixels: 'The mask dimensions are too large',
   fileEmpty: 'The file is empty',
+  base64UploadTooLarge:
+    'A base64 upload may be at most 28 MB per request: send fewer photos at once, or upload them through /media/presigned-urls',
   maskEmpty: 'The mask file is empty',
   uploadIncomplete: 'The upload ended before the whole form arrived. Please try again.',
   requestBodyStalled: 'The upload stopped arriving. Please check your connection and try again.',

@@ -24,7 +24,7 @@ const port = parentPort;
 if (!port) throw new Error('cpu-engine-thread runs in a worker thread');
 
 const { dataDir, urlSigningSecret, s3 } = workerData as ThreadData;
-const engine = new CpuEngine(createStorage(dataDir, urlSigningSecret, s3));
+const engine = new CpuEngine(await createStorage(dataDir, urlSigningSecret, s3));
 const running = new Map<number, AbortController>();
 
 const post = (reply: ThreadReply, transfer: ArrayBuffer[] = []) =>
