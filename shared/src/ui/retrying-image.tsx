@@ -106,9 +106,12 @@ export function RetryingImage({
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const sources: ImageSources = { src, directSrc, fallbackSrc };
-  const refresh = (next: ImageAttempt) => {
+  // The owner is told first, so fresh URLs (a signed URL cannot be refreshed by a parameter) can
+  // arrive while the spinner turns; the retry uses whatever `src` is by then.
+  const refreshAfterSpinner = (next: ImageAttempt) => {
+    setRetrying(true);
     onInvalidate?.();
-    setAttempt(next);
+    timer.current = setTimeout(() => setAttempt(next), IMAGE_LOAD_RETRY.spinnerMs);
   };
 
   const handleError = () => {
@@ -118,8 +121,7 @@ export function RetryingImage({
       setRetrying(false);
       setAttempt(next);
     } else if (next.kind === 'refresh') {
-      setRetrying(true);
-      timer.current = setTimeout(() => refresh(next), IMAGE_LOAD_RETRY.spinnerMs);
+      refreshAfterSpinner(next);
     } else {
       setRetrying(true);
       setAttempt(next);
@@ -127,8 +129,8 @@ export function RetryingImage({
   };
 
   const retryByHand = () => {
-    setRetrying(true);
-    refresh({ kind: 'refresh', retry: 1, token: newRefreshToken() });
+    clearTimeout(timer.current);
+    refreshAfterSpinner({ kind: 'refresh', retry: 1, token: newRefreshToken() });
   };
 
   const ratio = width !== undefined && height !== undefined ? `${width} / ${height}` : aspectRatio;
@@ -144,6 +146,8 @@ export function RetryingImage({
       {broken ? null : (
         <img
           {...imgProps}
+          // A new element per attempt: a retry of an unchanged URL must still load again.
+          key={attempt.kind === 'refresh' ? attempt.token : attempt.kind}
           src={imageAttemptUrl(attempt, sources)}
           alt={alt}
           width={width}
