@@ -78,6 +78,19 @@ function jwtClaims(token: string): Record<string, unknown> {
   >;
 }
 
+/** The user's id token from the real identity service: what the app sends to the API. */
+export async function idTokenFor(origin: string, user: TestUser): Promise<string> {
+  const { userPoolClientId, userPoolEndpoint } = await runtimeAuth(origin);
+  const { AuthenticationResult: tokens } = await cognito<{
+    AuthenticationResult: { IdToken: string };
+  }>(userPoolEndpoint, 'InitiateAuth', {
+    ClientId: userPoolClientId,
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+  });
+  return tokens.IdToken;
+}
+
 /**
  * Gives the page a signed-in session without driving the sign-in screen: tokens from the real
  * identity service, stored where aws-amplify keeps them. Tests of the sign-in screen itself use
