@@ -2,6 +2,7 @@ import { refreshMediaItemUrls, type GalleryItem } from '@app/shared/data/media';
 import { GALLERY_GRID_COLUMNS, GALLERY_TEXT, galleryCaption, mediaQuery } from '@app/shared/spec';
 import { RetryingImage } from '@app/shared/ui/retrying-image';
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { memo } from 'react';
 
 /** Rows above the fold on a phone load at once; the rest when they come near (lazy). */
 const EAGER_TILES = 6;
@@ -65,7 +66,8 @@ const useStyles = makeStyles({
 export const describeImage = (item: GalleryItem): string =>
   item.prompt || item.caption || item.filename || GALLERY_TEXT.noPrompt;
 
-function GalleryTile({
+// Memoised: the page re-renders as the viewer moves, and a deep gallery has hundreds of tiles.
+const GalleryTile = memo(function GalleryTile({
   item,
   index,
   onOpen,
@@ -106,7 +108,7 @@ function GalleryTile({
       </p>
     </li>
   );
-}
+});
 
 /** Spec §2: 2 columns on extra-small screens, 3 on small, 4 on medium and up; square tiles. */
 export function GalleryGrid({

@@ -16,7 +16,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ImageMultipleRegular, SparkleRegular } from '@fluentui/react-icons';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useGallery } from '../hooks/use-gallery';
 import { useGridColumns } from '../hooks/use-grid-columns';
 import { useStaleCheck } from '../hooks/use-stale-check';
@@ -70,10 +70,10 @@ export function GalleryPage() {
   useThumbnailsKeptOffline(gallery.items);
 
   const openGenerate = () => bus.emit('nav:go', { to: ROUTES.generate });
-  const open = (index: number) => {
+  const open = useCallback((index: number) => {
     setViewerWanted(true);
     setViewing(index);
-  };
+  }, []);
   const empty = !gallery.loading && gallery.items.length === 0 && !gallery.error;
 
   return (
