@@ -52,7 +52,7 @@ export async function expectTouchFriendly(page: Page, screen: string) {
         const typed =
           ['TEXTAREA', 'SELECT'].includes(control.tagName) ||
           (control.tagName === 'INPUT' &&
-            !['checkbox', 'radio', 'button', 'submit'].includes(
+            !['checkbox', 'radio', 'button', 'submit', 'range'].includes(
               (control as HTMLInputElement).type,
             ));
         if (typed && parseFloat(style.fontSize) < inputText) {

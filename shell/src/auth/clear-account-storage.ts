@@ -10,7 +10,8 @@ function clear(storage: Storage) {
   for (const key of doomed) storage.removeItem(key);
 }
 
-/** Removes the stored items spec §9 ties to the signed-in account, and its cached files. */
+/** Removes the stored items spec §9 ties to the signed-in account, its cached files and its
+ * profile pictures. */
 export function clearAccountStorage() {
   clear(localStorage);
   clear(sessionStorage);
@@ -19,4 +20,10 @@ export function clearAccountStorage() {
       caches.delete(name).catch((error: unknown) => console.warn(`${name} not deleted`, error));
     }
   }
+  // Loaded on demand: a signed-out visitor's first load has no use for the cache's code.
+  import('@app/shared/image-cache/profile-image-cache')
+    .then(({ clearProfileImageCache }) => clearProfileImageCache())
+    .catch((error: unknown) =>
+      console.error('The profile-image cache could not be cleared', error),
+    );
 }
