@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   GALLERY_TEXT,
   GENERATE_PROMPT_PARAM,
+  GENERATE_TEXT,
   KIT_TEXT,
   NAV_TEXT,
   galleryCaption,
@@ -239,13 +240,19 @@ test.describe('a gallery of 25 generated images', () => {
     await expect(dialog.getByRole('button', { name: GALLERY_TEXT.promptCopied })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(image.prompt);
 
-    await dialog.getByRole('button', { name: GALLERY_TEXT.usePrompt }).click();
-    await page.waitForURL(
+    const opened = page.waitForURL(
       (url) =>
         url.pathname === '/generate' &&
         url.searchParams.get(GENERATE_PROMPT_PARAM) === image.prompt,
     );
+    await dialog.getByRole('button', { name: GALLERY_TEXT.usePrompt }).click();
+    await opened;
     await expect(dialog).toHaveCount(0);
+    // The generate page fills its prompt box, and the parameter leaves the address.
+    await expect(page.getByRole('textbox', { name: GENERATE_TEXT.promptLabel })).toHaveValue(
+      image.prompt,
+    );
+    await expect(page).toHaveURL(`${baseURL}/generate`);
   });
 
   test('Share hands the PNG file to the phone’s share sheet', async ({ page, baseURL }) => {
