@@ -26,8 +26,12 @@ export const useGridStyles = makeStyles({
   },
 });
 
-const useStyles = makeStyles({
+/** A tile: its square image over its caption line (the loading skeleton has the same shape). */
+export const useTileStyles = makeStyles({
   tile: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS, minWidth: 0 },
+});
+
+const useStyles = makeStyles({
   frame: {
     position: 'relative',
     borderRadius: tokens.borderRadiusLarge,
@@ -77,10 +81,11 @@ const GalleryTile = memo(function GalleryTile({
   onOpen: (index: number) => void;
 }) {
   const styles = useStyles();
+  const tile = useTileStyles();
   const description = describeImage(item);
   const caption = galleryCaption(description);
   return (
-    <li className={styles.tile} data-testid="gallery-tile">
+    <li className={tile.tile} data-testid="gallery-tile">
       <div className={styles.frame}>
         <RetryingImage
           // One element per image: new URLs for it are taken by its next retry, not a restart.

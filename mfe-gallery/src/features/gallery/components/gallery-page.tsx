@@ -4,7 +4,6 @@ import { GALLERY_TEXT, NAV_TEXT, ROUTES } from '@app/shared/spec';
 import { EmptyState } from '@app/shared/ui/empty-state';
 import { ErrorAlert } from '@app/shared/ui/error-alert';
 import { IconButton } from '@app/shared/ui/icon-button';
-import { SkeletonGrid } from '@app/shared/ui/loading';
 import { useOnlineStatus } from '@app/shared/ui/use-online-status';
 import {
   Button,
@@ -18,11 +17,11 @@ import {
 import { ArrowClockwiseRegular, ImageMultipleRegular, SparkleRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useGallery } from '../hooks/use-gallery';
-import { useGridColumns } from '../hooks/use-grid-columns';
 import { useStaleCheck } from '../hooks/use-stale-check';
 import { useThumbnailsKeptOffline } from '../hooks/use-thumbnails-kept-offline';
 import { GalleryGreeting } from './gallery-greeting';
 import { GalleryGrid } from './gallery-grid';
+import { GallerySkeleton } from './gallery-skeleton';
 import { TypeFilter } from './type-filter';
 
 // The viewer, its actions and the delete confirmation load when an image is first opened.
@@ -61,7 +60,6 @@ const useStyles = makeStyles({
 export function GalleryPage() {
   const styles = useStyles();
   const online = useOnlineStatus();
-  const columns = useGridColumns();
   const [filter, setFilter] = useState<MediaFilter>('generated');
   const gallery = useGallery(filter);
   const [viewing, setViewing] = useState<number | null>(null);
@@ -118,7 +116,7 @@ export function GalleryPage() {
           onRetry={gallery.retry}
         />
       ) : null}
-      {gallery.loading ? <SkeletonGrid count={10} columns={columns} aspectRatio={1} /> : null}
+      {gallery.loading ? <GallerySkeleton /> : null}
       {empty ? (
         <EmptyState
           icon={<ImageMultipleRegular />}
