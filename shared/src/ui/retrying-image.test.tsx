@@ -83,6 +83,8 @@ describe('RetryingImage', () => {
     const first = screen.getByRole('img', { hidden: true });
     // Only the owner's fresh URL can make the retry different; it arrives during the spinner.
     rerender(view(fresh));
+    // The failed attempt does not load it: the fresh URL waits for the retry.
+    expect(screen.getByRole('img', { hidden: true }).getAttribute('src')).toBe(stale);
     act(() => vi.advanceTimersByTime(1000));
     const retried = screen.getByRole('img', { hidden: true });
     expect(retried.getAttribute('src')).toBe(fresh);

@@ -102,6 +102,9 @@ export function RetryingImage({
   const [attempt, setAttempt] = useState<ImageAttempt>({ kind: 'src' });
   const [retrying, setRetrying] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  // The URL that failed, kept while the spinner turns: fresh URLs arriving then are for the next
+  // attempt, not a reload of the failed one (a full-size image fetched for nothing).
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -110,8 +113,12 @@ export function RetryingImage({
   // arrive while the spinner turns; the retry uses whatever `src` is by then.
   const refreshAfterSpinner = (next: ImageAttempt) => {
     setRetrying(true);
+    setFailedSrc(imageAttemptUrl(attempt, sources));
     onInvalidate?.();
-    timer.current = setTimeout(() => setAttempt(next), IMAGE_LOAD_RETRY.spinnerMs);
+    timer.current = setTimeout(() => {
+      setFailedSrc(null);
+      setAttempt(next);
+    }, IMAGE_LOAD_RETRY.spinnerMs);
   };
 
   const handleError = () => {
@@ -148,7 +155,7 @@ export function RetryingImage({
           {...imgProps}
           // A new element per attempt: a retry of an unchanged URL must still load again.
           key={attempt.kind === 'refresh' ? attempt.token : attempt.kind}
-          src={imageAttemptUrl(attempt, sources)}
+          src={failedSrc ?? imageAttemptUrl(attempt, sources)}
           alt={alt}
           width={width}
           height={height}
