@@ -171,6 +171,28 @@ function serviceWorker() {
           expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 90 },
         },
       },
+      {
+        // Gallery thumbnails, from the API's file route or from S3, for the offline gallery (as
+        // images, and fetched once more by the gallery when this worker first takes control).
+        // Each answer signs them anew, so they are kept by path alone: a path always shows the
+        // same image. Only 200s (CORS) are kept, never an opaque answer; logout deletes them.
+        urlPattern: ({ url }) => /\/users\/[^/]+\/media\/[^/]+\/thumbnail$/.test(url.pathname),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: SW_CACHES.galleryThumbnails,
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 500, purgeOnQuotaError: true },
+          plugins: [
+            {
+              cacheKeyWillBeUsed: async ({ request }) => {
+                const url = new URL(request.url);
+                url.search = '';
+                return url.href;
+              },
+            },
+          ],
+        },
+      },
     ],
   });
 }

@@ -61,10 +61,11 @@ export async function presentMedia(
   };
   if (includeUrls && row.status === 'ready') {
     const keys = mediaKeys(row.user_id, row.id);
-    [item.displayUrl, item.thumbnailUrl, item.downloadUrl] = await Promise.all([
+    [item.displayUrl, item.thumbnailUrl, item.downloadUrl, item.checkUrl] = await Promise.all([
       signedUrl(storage, origin, keys.web),
       signedUrl(storage, origin, keys.thumbnail),
       signedUrl(storage, origin, keys.original, row.filename),
+      storage.signedHeadUrl(keys.thumbnail, { origin, expiresInSeconds: SIGNED_URL_TTL_SECONDS }),
     ]);
   }
   return item;

@@ -85,6 +85,11 @@ describe('media with S3 storage', { timeout: 60_000 }, () => {
     const heic = await studio.as(user, 'GET', `/api/media/${ids[3]}`);
     expect(heic.body).toMatchObject({ status: 'ready', contentType: 'image/jpeg', width: 96 });
 
+    const listed = await studio.as(user, 'GET', '/api/media?type=training&includeUrls=true');
+    const item = listed.body.items.find((entry: { imageId: string }) => entry.imageId === ids[0]);
+    expect((await fetch(item.checkUrl, { method: 'HEAD' })).status).toBe(200);
+    expect((await fetch(item.thumbnailUrl, { method: 'HEAD' })).status).toBe(403);
+
     const image = await studio.as(user, 'GET', `/api/image/${ids[0]}`);
     expect(image.status).toBe(200);
     expect(image.body.url.startsWith(s3.endpoint)).toBe(true);

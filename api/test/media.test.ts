@@ -288,6 +288,8 @@ describe.each(DIALECTS)('media on %s', { timeout: 30_000 }, (dialect) => {
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ hasMore: false, nextCursor: null });
     expect(list.body.items[0]).toMatchObject({ imageId: id, displayUrl: expect.any(String) });
+    const { checkUrl } = list.body.items[0];
+    expect((await fetch(checkUrl, { method: 'HEAD' })).status).toBe(200);
     const withoutUrls = await studio.as(user, 'GET', '/api/media');
     expect(withoutUrls.body.items[0].displayUrl).toBeUndefined();
 
@@ -304,6 +306,8 @@ describe.each(DIALECTS)('media on %s', { timeout: 30_000 }, (dialect) => {
     expect(deleted.body).toEqual({ imageId: id, deleted: true });
     expect((await studio.as(user, 'GET', `/api/media/${id}`)).status).toBe(404);
     expect((await fetch(image.body.url)).status).toBe(404);
+    // The gallery's stale check learns that its cached URLs no longer work.
+    expect((await fetch(checkUrl, { method: 'HEAD' })).status).toBe(404);
     expect((await studio.as(user, 'DELETE', `/api/media/${id}`)).body).toEqual({
       error: 'NotFound',
       message: API_TEXT.imageNotFound,

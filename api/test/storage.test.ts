@@ -101,6 +101,29 @@ function storageContract(
       await download.arrayBuffer();
     });
 
+    it('signs HEAD URLs that answer with the size and type but no bytes, until they expire', async () => {
+      await storage.put('users/u5/media/m1/thumbnail', Buffer.from('webp bytes'), 'image/webp');
+      const url = await storage.signedHeadUrl('users/u5/media/m1/thumbnail', {
+        origin: running.url,
+        expiresInSeconds: 60,
+      });
+      const head = await fetch(url, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-type')).toBe('image/webp');
+      expect(head.headers.get('content-length')).toBe('10');
+      expect(await head.text()).toBe('');
+      await storage.delete('users/u5/media/m1/thumbnail');
+      expect((await fetch(url, { method: 'HEAD' })).ok).toBe(false);
+
+      await storage.put('users/u5/media/m2/thumbnail', Buffer.from('x'), 'image/webp');
+      const short = await storage.signedHeadUrl('users/u5/media/m2/thumbnail', {
+        origin: running.url,
+        expiresInSeconds: 1,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      expect((await fetch(short, { method: 'HEAD' })).ok).toBe(false);
+    });
+
     it('accepts only server-made keys', async () => {
       for (const key of ['../escape', '', 'a//b', 'a/../../b']) {
         await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(
@@ -205,6 +228,17 @@ describe('S3 storage specifics', { timeout: 30_000 }, () => {
     expect(expired.status).toBe(403);
     expect(await expired.text()).toContain('Request has expired');
     expect(await storage.head('incoming/u/m3')).toBeUndefined();
+  });
+
+  it('signs GET URLs that refuse HEAD, which is why HEAD URLs are signed on their own', async () => {
+    await storage.put('users/u/media/h/thumbnail', Buffer.from('thumb'), 'image/webp');
+    const options = { origin: 'unused', expiresInSeconds: 60 };
+    const get = await storage.signedGetUrl('users/u/media/h/thumbnail', options);
+    expect((await fetch(get, { method: 'HEAD' })).status).toBe(403);
+    const head = await storage.signedHeadUrl('users/u/media/h/thumbnail', options);
+    expect((await fetch(head, { method: 'HEAD' })).status).toBe(200);
+    // And the HEAD URL is no way to read the bytes.
+    expect((await fetch(head)).status).toBe(403);
   });
 
   it('signs GET URLs that cannot be moved to another key', async () => {

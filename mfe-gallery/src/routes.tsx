@@ -1,16 +1,12 @@
 import type { RemoteRoutesProps } from '@app/shared/runtime-config';
-import { AppFluentProvider, FeaturePlaceholder } from '@app/shared/ui';
-import { GalleryGreeting } from './gallery-greeting';
+import { AppFluentProvider } from '@app/shared/ui';
+import { GalleryPage } from './features/gallery/components/gallery-page';
 
 export default function GalleryRoutes(_props: RemoteRoutesProps) {
   return (
     <AppFluentProvider idPrefix="gallery">
       <section data-testid="remote-gallery">
-        <GalleryGreeting />
-        <FeaturePlaceholder
-          title="Gallery"
-          description="Your generated images will be listed here, newest first."
-        />
+        <GalleryPage />
       </section>
     </AppFluentProvider>
   );

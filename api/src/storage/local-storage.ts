@@ -83,4 +83,9 @@ export class LocalStorage implements Storage {
     if (downloadName) query.set('download', downloadName);
     return `${origin}${path}?${query}`;
   }
+
+  /** The file route answers HEAD as well as GET (Fastify's HEAD of a GET route), so one URL. */
+  signedHeadUrl(key: string, options: Omit<SignedUrlOptions, 'downloadName'>): Promise<string> {
+    return this.signedGetUrl(key, options);
+  }
 }

@@ -148,6 +148,18 @@ export class S3Storage implements Storage {
     return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
   }
 
+  /** A presigned GET refuses HEAD (the method is part of the signature): this one is signed for it. */
+  signedHeadUrl(
+    key: string,
+    { expiresInSeconds }: Omit<SignedUrlOptions, 'downloadName'>,
+  ): Promise<string> {
+    const command = new HeadObjectCommand({
+      Bucket: this.options.bucket,
+      Key: this.objectKey(key),
+    });
+    return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
+  }
+
   /** The content type is signed: a PUT with any other Content-Type header is refused by S3. */
   presignedPut(key: string, contentType: string, expiresInSeconds: number): Promise<string> {
     const command = new PutObjectCommand({

@@ -29,6 +29,11 @@ export interface Storage {
   /** A URL that lets whoever holds it GET the key until it expires. */
   signedGetUrl(key: string, options: SignedUrlOptions): Promise<string>;
   /**
+   * A URL that answers HEAD for the key until it expires, for a client that asks whether its
+   * cached URLs still work without downloading the bytes. Not the GET URL: S3 signs the method.
+   */
+  signedHeadUrl(key: string, options: Omit<SignedUrlOptions, 'downloadName'>): Promise<string>;
+  /**
    * Present when clients can PUT straight into storage: a URL that accepts one object of exactly
    * `contentType` at `key` until it expires. Absent: uploads go through the API's own target.
    */

@@ -99,6 +99,11 @@ export async function identityTokens(origin: string, user: TestUser): Promise<Id
   return tokens;
 }
 
+/** The user's id token from the real identity service: what the app sends to the API. */
+export async function idTokenFor(origin: string, user: TestUser): Promise<string> {
+  return (await identityTokens(origin, user)).IdToken;
+}
+
 /**
  * What aws-amplify keeps in localStorage for a signed-in `user`, with tokens from the real
  * identity service (also used by bench/lighthouse.ts to audit signed-in pages).

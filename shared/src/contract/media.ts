@@ -52,6 +52,10 @@ export const mediaItemSchema = z
       .meta({ description: 'Signed, expiring; full-size web image' }),
     thumbnailUrl: z.string().optional(),
     downloadUrl: z.string().optional().meta({ description: 'Signed original, as an attachment' }),
+    checkUrl: z.string().optional().meta({
+      description:
+        'Signed like the others; answers HEAD for the thumbnail, so a client can ask whether its cached URLs still work without loading an image (S3 refuses HEAD on a presigned GET)',
+    }),
   })
   .meta({ id: 'MediaItem' });
 export type MediaItem = z.infer<typeof mediaItemSchema>;

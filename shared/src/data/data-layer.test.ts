@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { configureApiClient } from '@app/shared/api-client';
 import { mutate, type Key } from 'swr';
-import { unstable_serialize } from 'swr/infinite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MediaItem, MediaPage } from '../contract/media';
 import type { UserProfile } from '../contract/user';
@@ -169,8 +168,8 @@ describe('mutations update the cache through the key helpers', () => {
   });
 
   it('deleteMedia takes the image out of every cached gallery list', async () => {
-    const all = unstable_serialize(mediaKeys.pages('all'));
-    const generated = unstable_serialize(mediaKeys.pages('generated'));
+    const all = mediaKeys.list('all');
+    const generated = mediaKeys.list('generated');
     const pages: MediaPage[] = [
       { items: [item('a'), item('b')], hasMore: true, nextCursor: 'c1' },
       { items: [item('c')], hasMore: false, nextCursor: null },
@@ -194,7 +193,7 @@ describe('mutations update the cache through the key helpers', () => {
   });
 
   it('a failed deletion changes nothing in the cache', async () => {
-    const all = unstable_serialize(mediaKeys.pages('all'));
+    const all = mediaKeys.list('all');
     const pages: MediaPage[] = [{ items: [item('x')], hasMore: false, nextCursor: null }];
     await mutate(all, pages, { revalidate: false });
     await expect(deleteMedia('x')).rejects.toMatchObject({ status: 404 });

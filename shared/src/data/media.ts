@@ -1,6 +1,7 @@
-import { api } from '@app/shared/api-client';
+import { api, ApiError } from '@app/shared/api-client';
+import { bus } from '@app/shared/bus';
+import { useCallback, useMemo } from 'react';
 import useSWR, { mutate, type SWRResponse } from 'swr';
-import useSWRInfinite, { unstable_serialize, type SWRInfiniteResponse } from 'swr/infinite';
 import type {
   ImageUrl,
   MediaItem,
@@ -12,11 +13,29 @@ import type {
 } from '../contract/media';
 import { GALLERY_PAGE_SIZE } from '../spec/constants';
 import { fetchApiKey, type ApiKey } from './api-key';
+import {
+  clearStoredGallery,
+  dropStoredPages,
+  isFresh,
+  stampPage,
+  storedPage,
+  storedPageCount,
+  storePage,
+  storePageCount,
+  updateStoredItems,
+  type GalleryItem,
+  type GalleryPage,
+} from './media-cache';
 import { invalidateUser } from './user';
+
+export type { GalleryItem, GalleryPage } from './media-cache';
 
 /** The gallery's filter (spec §4): every image, or one type. */
 export type MediaFilter = MediaType | 'all';
 const MEDIA_FILTERS: readonly MediaFilter[] = ['all', 'generated', 'training'];
+
+/** The gallery's one retry after an error (spec §4) waits this long. */
+const ERROR_RETRY_DELAY_MS = 1000;
 
 type PageKeyGetter = (index: number, previous: MediaPage | null) => ApiKey | null;
 
@@ -32,7 +51,7 @@ export const mediaKeys = {
       ...(cursor === undefined ? {} : { cursor }),
     },
   ],
-  /** useSWRInfinite's key function: the next page's cursor comes from the previous page. */
+  /** The page after `previous`, by its cursor; null after the last page. */
   pages:
     (filter: MediaFilter): PageKeyGetter =>
     (index, previous) => {
@@ -40,16 +59,150 @@ export const mediaKeys = {
       if (!previous?.hasMore || previous.nextCursor === null) return null;
       return mediaKeys.page(filter, previous.nextCursor);
     },
+  /** The loaded pages of one list, as one SWR entry (see `useMediaPages`). */
+  list: (filter: MediaFilter) => ['media-list', filter] as const,
   item: (imageId: string): ApiKey => [`/media/${encodeURIComponent(imageId)}`],
   imageUrl: (imageId: string): ApiKey => [`/image/${encodeURIComponent(imageId)}`],
   trainingPhotos: (): ApiKey => ['/media/training-photos', { includeUrls: true }],
 };
 
-/** The gallery's pages by cursor (§7 GET /media): `setSize(size + 1)` loads the next one. */
-export function useMediaPages(filter: MediaFilter): SWRInfiniteResponse<MediaPage> {
-  return useSWRInfinite<MediaPage>(mediaKeys.pages(filter), fetchApiKey, {
-    revalidateFirstPage: false,
-  });
+const pageId = (key: ApiKey): string => JSON.stringify(key);
+const filterOf = (key: ApiKey): MediaFilter => (key[1]?.type as MediaType | undefined) ?? 'all';
+
+/** When fresh pages were last asked for, per list: pages stored before then no longer count. */
+const refreshRequestedAt = new Map<MediaFilter, number>();
+
+/** The next read of every page of this list goes to the API (the refresh button, stale URLs). */
+export function forceMediaRefresh(filter: MediaFilter): void {
+  refreshRequestedAt.set(filter, Date.now());
+}
+
+/**
+ * One page of the gallery: from browser storage while it is fresh (45 minutes, spec §9) and no
+ * refresh was asked for since, else from the API, and then stored. When the API cannot be reached
+ * (offline), the stored page is used at any age, except after the user asked for fresh pages:
+ * then the failure is theirs to see.
+ */
+export async function fetchMediaPage(key: ApiKey): Promise<GalleryPage> {
+  const id = pageId(key);
+  const stored = storedPage(id);
+  const usable =
+    stored !== undefined && stored.savedAt >= (refreshRequestedAt.get(filterOf(key)) ?? 0);
+  if (usable && isFresh(stored)) return stored.page;
+  try {
+    const savedAt = Date.now();
+    const page = stampPage(await fetchApiKey<MediaPage>(key), savedAt);
+    storePage(id, page, savedAt);
+    return page;
+  } catch (error) {
+    if (usable && !(error instanceof ApiError)) return stored.page;
+    throw error;
+  }
+}
+
+/** How many pages of each list are shown; they are read again together. */
+const shownPageCounts = new Map<MediaFilter, number>();
+const shownPageCount = (filter: MediaFilter) =>
+  shownPageCounts.get(filter) ?? storedPageCount(filter);
+
+function setShownPageCount(filter: MediaFilter, count: number): void {
+  shownPageCounts.set(filter, count);
+  storePageCount(filter, count);
+}
+
+/** The first `count` pages of a list, each by the previous one's cursor. */
+async function readPages(filter: MediaFilter, count: number): Promise<GalleryPage[]> {
+  const keyOf = mediaKeys.pages(filter);
+  const pages: GalleryPage[] = [];
+  for (let index = 0; index < Math.max(count, 1); index += 1) {
+    const key = keyOf(index, pages[index - 1] ?? null);
+    if (!key) break;
+    pages.push(await fetchMediaPage(key));
+  }
+  return pages;
+}
+
+/** The pages of a list kept in storage, in order, as many as were shown last time. */
+function storedPagesOf(filter: MediaFilter): GalleryPage[] {
+  const keyOf = mediaKeys.pages(filter);
+  const pages: GalleryPage[] = [];
+  for (let index = 0; index < shownPageCount(filter); index += 1) {
+    const key = keyOf(index, pages[index - 1] ?? null);
+    const stored = key && storedPage(pageId(key));
+    if (!stored) break;
+    pages.push(stored.page);
+  }
+  return pages;
+}
+
+export interface MediaPages {
+  /** The pages shown, newest images first; undefined until there is something to show. */
+  pages: GalleryPage[] | undefined;
+  /** Why the last read of the list failed (the first load, a re-read); undefined when it did not. */
+  error: unknown;
+  isValidating: boolean;
+  /** Reads the page after the last one shown; rejects when it cannot. */
+  loadMore: () => Promise<void>;
+  /** Reads every shown page from the API (spec §7 force refresh); rejects when it cannot. */
+  refresh: () => Promise<void>;
+  /** Like `refresh`, in the background: a failure shows as `error`. */
+  revalidate: () => void;
+}
+
+/**
+ * The gallery's pages by cursor (§7 GET /media), as one SWR entry per list. The stored pages show
+ * at once (as many as were shown last time) while they are checked; an error is retried once with
+ * a forced refresh (spec §4). One entry rather than swr/infinite, whose cache is its own copy that
+ * the global `mutate` of other apps (a new image, a delete, logout) cannot reach.
+ */
+export function useMediaPages(filter: MediaFilter): MediaPages {
+  const saved = useMemo(() => storedPagesOf(filter), [filter]);
+  const list = useSWR<GalleryPage[]>(
+    mediaKeys.list(filter),
+    () => readPages(filter, shownPageCount(filter)),
+    {
+      fallbackData: saved.length > 0 ? saved : undefined,
+      onErrorRetry: (_error, _key, _config, revalidate, { retryCount }) => {
+        if (retryCount > 1) return;
+        forceMediaRefresh(filter);
+        setTimeout(() => void revalidate({ retryCount }), ERROR_RETRY_DELAY_MS);
+      },
+    },
+  );
+  const { mutate: mutateList } = list;
+
+  const loadMore = useCallback(async () => {
+    await mutateList(
+      async (pages = []) => {
+        const key = mediaKeys.pages(filter)(pages.length, pages.at(-1) ?? null);
+        if (!key) return pages;
+        const more = [...pages, await fetchMediaPage(key)];
+        setShownPageCount(filter, more.length);
+        return more;
+      },
+      { revalidate: false },
+    );
+  }, [filter, mutateList]);
+
+  const refresh = useCallback(async () => {
+    forceMediaRefresh(filter);
+    const pages = await readPages(filter, shownPageCount(filter));
+    await mutateList(pages, { revalidate: false });
+  }, [filter, mutateList]);
+
+  const revalidate = useCallback(() => {
+    forceMediaRefresh(filter);
+    void mutateList();
+  }, [filter, mutateList]);
+
+  return {
+    pages: list.data,
+    error: list.error,
+    isValidating: list.isValidating,
+    loadMore,
+    refresh,
+    revalidate,
+  };
 }
 
 export function useMediaItem(imageId: string | null): SWRResponse<MediaItem> {
@@ -65,29 +218,39 @@ export function useTrainingPhotos(enabled = true): SWRResponse<TrainingPhotos> {
   return useSWR<TrainingPhotos>(enabled ? mediaKeys.trainingPhotos() : null, fetchApiKey);
 }
 
-/** Every list of every filter re-reads from its first page (after a generation or a delete). */
+/** Every list of every filter re-reads its pages from the API (a new image, a delete elsewhere). */
 export async function invalidateMediaLists(): Promise<void> {
-  await Promise.all(
-    MEDIA_FILTERS.map((filter) => mutate(unstable_serialize(mediaKeys.pages(filter)))),
-  );
+  dropStoredPages();
+  // A list on screen reads at once; one that is not, when it is shown next.
+  await Promise.all(MEDIA_FILTERS.map((filter) => mutate(mediaKeys.list(filter))));
 }
 
 export async function invalidateTrainingPhotos(): Promise<void> {
   await mutate(mediaKeys.trainingPhotos());
 }
 
-/** The deleted image leaves every cached list at once; then they re-read. */
+/** Applies `change` to the items of every list, in memory and in storage. */
+async function updateListedItems(change: (items: GalleryItem[]) => GalleryItem[]): Promise<void> {
+  updateStoredItems(change);
+  await Promise.all(
+    MEDIA_FILTERS.map((filter) =>
+      mutate<GalleryPage[]>(
+        mediaKeys.list(filter),
+        (pages) => pages?.map((page) => ({ ...page, items: change(page.items) })),
+        { revalidate: false },
+      ),
+    ),
+  );
+}
+
+const withoutImage = (imageId: string) => (items: GalleryItem[]) =>
+  items.filter((item) => item.imageId !== imageId);
+
+/** The deleted image leaves every cached list at once. */
 export async function deleteMedia(imageId: string): Promise<void> {
   await api.delete(`/media/${encodeURIComponent(imageId)}`);
   await Promise.all([
-    ...MEDIA_FILTERS.map((filter) =>
-      mutate<MediaPage[]>(unstable_serialize(mediaKeys.pages(filter)), (pages) =>
-        pages?.map((page) => ({
-          ...page,
-          items: page.items.filter((item) => item.imageId !== imageId),
-        })),
-      ),
-    ),
+    updateListedItems(withoutImage(imageId)),
     mutate(mediaKeys.item(imageId), undefined, { revalidate: false }),
     mutate(mediaKeys.imageUrl(imageId), undefined, { revalidate: false }),
     // A training photo may have been in a model.
@@ -99,7 +262,60 @@ export async function deleteMedia(imageId: string): Promise<void> {
 /** A training photo also leaves its models' photo lists (read with the profile). */
 export async function deleteTrainingPhoto(imageId: string): Promise<void> {
   await api.delete(`/media/training-photos/${encodeURIComponent(imageId)}`);
-  await Promise.all([invalidateTrainingPhotos(), invalidateUser()]);
+  await Promise.all([
+    updateListedItems(withoutImage(imageId)),
+    invalidateTrainingPhotos(),
+    invalidateUser(),
+  ]);
+}
+
+const urlRefreshes = new Map<string, Promise<void>>();
+
+/**
+ * New signed URLs for one listed image (GET /media/{id}), put in place in every list: what an
+ * image that failed to load asks for before it tries again (the retry chain's `onInvalidate`). A
+ * signed URL cannot be renewed by a parameter. Concurrent asks for one image share one request.
+ */
+export function refreshMediaItemUrls(imageId: string): Promise<void> {
+  const running = urlRefreshes.get(imageId);
+  if (running) return running;
+  const refresh = (async () => {
+    const fresh = await api.get<MediaItem>(`/media/${encodeURIComponent(imageId)}`);
+    const item: GalleryItem = { ...fresh, cacheTimestamp: Date.now() };
+    await updateListedItems((items) =>
+      items.map((listed) => (listed.imageId === imageId ? item : listed)),
+    );
+  })().finally(() => urlRefreshes.delete(imageId));
+  urlRefreshes.set(imageId, refresh);
+  return refresh;
+}
+
+/** Logout (spec §9): nothing of the gallery stays, in memory or in storage. */
+export async function clearMediaCaches(): Promise<void> {
+  clearStoredGallery();
+  refreshRequestedAt.clear();
+  shownPageCounts.clear();
+  const isMediaKey = (key: unknown) =>
+    Array.isArray(key) && /^\/(media|image)(\/|$)/.test(String(key[0]));
+  await Promise.all([
+    mutate(isMediaKey, undefined, { revalidate: false }),
+    ...MEDIA_FILTERS.map((filter) =>
+      mutate(mediaKeys.list(filter), undefined, { revalidate: false }),
+    ),
+  ]);
+}
+
+/*
+ * Any app that reads media listens, once per page even when several bundle this module: a new
+ * image (bus `gallery:invalidate`) reaches the stored gallery whether or not it is on screen, and
+ * the logout broadcast empties every gallery cache.
+ */
+const LISTENING = Symbol.for('@app/shared/data/media: bus listeners');
+const registry = globalThis as { [LISTENING]?: true };
+if (!registry[LISTENING]) {
+  registry[LISTENING] = true;
+  bus.on('gallery:invalidate', () => void invalidateMediaLists());
+  bus.on('auth:logout', () => void clearMediaCaches());
 }
 
 /** Upload targets for training photos: PUT each file to its URL with its content type. */

@@ -223,6 +223,15 @@ export const STALE_IMAGE_CHECK = {
   imagesConsidered: 3,
 } as const;
 
+/** Pages of the gallery kept in browser storage, newest reads first (about 10 KB each). */
+export const GALLERY_STORED_PAGES_MAX = 30;
+
+/**
+ * The query parameter that opens /generate with its prompt filled in (the gallery's "Use this
+ * prompt"): `/generate?prompt=<text>`.
+ */
+export const GENERATE_PROMPT_PARAM = 'prompt';
+
 export const SWIPE_THRESHOLD_PX = 50;
 export const VIEWER_TRANSITION_MS = 300;
 

@@ -155,6 +155,23 @@ export const GALLERY_TEXT = {
   loadMoreFailed: 'Failed to load more images',
   downloadFailed: 'Failed to download image',
   deleteFailed: 'Failed to delete image',
+  // Not worded by the spec: the gallery's controls and notes.
+  refresh: 'Refresh gallery',
+  filterLabel: 'Show',
+  filterAll: 'All',
+  filterGenerated: 'Generated',
+  filterTraining: 'Training photos',
+  deleteTitle: 'Delete Image',
+  download: 'Download',
+  share: 'Share',
+  usePrompt: 'Use this prompt',
+  promptCopied: 'Prompt copied',
+  copyFailed: 'Could not copy the prompt',
+  shareFailed: 'Could not share the image',
+  noPrompt: 'No prompt',
+  openImage: 'Open image',
+  showingSaved: 'You are offline. Showing the images saved on this device.',
+  imageViewer: 'Image viewer',
 } as const;
 
 export const GENERATE_TEXT = {

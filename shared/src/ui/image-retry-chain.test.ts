@@ -57,5 +57,8 @@ describe('the image retry chain (spec §4, §9)', () => {
     );
     expect(withRefreshParam('/i.png?w=2&refresh=1', '3')).toBe('/i.png?w=2&refresh=3');
     expect(withRefreshParam('blob:https://app/123', '3')).toBe('blob:https://app/123');
+    const presigned =
+      'https://bucket.s3.amazonaws.com/u/t?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=ab12';
+    expect(withRefreshParam(presigned, '3')).toBe(presigned);
   });
 });

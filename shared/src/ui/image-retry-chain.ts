@@ -63,10 +63,16 @@ export function imageAttemptUrl(attempt: ImageAttempt, sources: ImageSources): s
   }
 }
 
-/** Sets `refresh=<token>` on the URL, keeping its other parameters and its fragment. */
+/**
+ * Sets `refresh=<token>` on the URL, keeping its other parameters and its fragment. A URL that
+ * cannot take one is returned as it is: the retry then depends on the fresh URL the owner's
+ * `onInvalidate` brings.
+ */
 export function withRefreshParam(url: string, token: string): string {
   // Local object and data URLs take no parameters; a new value would only break them.
   if (/^(blob|data):/i.test(url)) return url;
+  // An S3 presigned URL signs its whole query: one more parameter and S3 refuses it (403).
+  if (/[?&]X-Amz-Signature=/i.test(url)) return url;
   const hashAt = url.indexOf('#');
   const base = hashAt >= 0 ? url.slice(0, hashAt) : url;
   const hash = hashAt >= 0 ? url.slice(hashAt) : '';

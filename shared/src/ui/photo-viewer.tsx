@@ -152,6 +152,8 @@ export interface PhotoViewerProps {
   onClose: () => void;
   /** Previous from the first goes to the last and next from the last to the first. */
   wrap?: boolean;
+  /** More photos follow the ones given (a paged list): the count says '7 / 10+'. */
+  morePhotos?: boolean;
   /** Buttons for the shown photo (use PhotoViewerAction), e.g. delete, download, share. */
   actions?: ReactNode;
   /** Under the photo, e.g. the prompt. */
@@ -174,6 +176,7 @@ export function PhotoViewer({
   onIndexChange,
   onClose,
   wrap = true,
+  morePhotos = false,
   actions,
   caption,
   onInvalidate,
@@ -271,7 +274,7 @@ export function PhotoViewer({
             onClick={onClose}
           />
           <span className={styles.counter} aria-live="polite">
-            {multiple ? `${shown + 1} / ${photos.length}` : ''}
+            {multiple ? `${shown + 1} / ${photos.length}${morePhotos ? '+' : ''}` : ''}
           </span>
           {actions ? <div className={styles.actions}>{actions}</div> : null}
         </div>

@@ -102,13 +102,23 @@ export function RetryingImage({
   const [attempt, setAttempt] = useState<ImageAttempt>({ kind: 'src' });
   const [retrying, setRetrying] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  // The URL that failed, kept while the spinner turns: fresh URLs arriving then are for the next
+  // attempt, not a reload of the failed one (a full-size image fetched for nothing).
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const sources: ImageSources = { src, directSrc, fallbackSrc };
-  const refresh = (next: ImageAttempt) => {
+  // The owner is told first, so fresh URLs (a signed URL cannot be refreshed by a parameter) can
+  // arrive while the spinner turns; the retry uses whatever `src` is by then.
+  const refreshAfterSpinner = (next: ImageAttempt) => {
+    setRetrying(true);
+    setFailedSrc(imageAttemptUrl(attempt, sources));
     onInvalidate?.();
-    setAttempt(next);
+    timer.current = setTimeout(() => {
+      setFailedSrc(null);
+      setAttempt(next);
+    }, IMAGE_LOAD_RETRY.spinnerMs);
   };
 
   const handleError = () => {
@@ -118,8 +128,7 @@ export function RetryingImage({
       setRetrying(false);
       setAttempt(next);
     } else if (next.kind === 'refresh') {
-      setRetrying(true);
-      timer.current = setTimeout(() => refresh(next), IMAGE_LOAD_RETRY.spinnerMs);
+      refreshAfterSpinner(next);
     } else {
       setRetrying(true);
       setAttempt(next);
@@ -127,8 +136,8 @@ export function RetryingImage({
   };
 
   const retryByHand = () => {
-    setRetrying(true);
-    refresh({ kind: 'refresh', retry: 1, token: newRefreshToken() });
+    clearTimeout(timer.current);
+    refreshAfterSpinner({ kind: 'refresh', retry: 1, token: newRefreshToken() });
   };
 
   const ratio = width !== undefined && height !== undefined ? `${width} / ${height}` : aspectRatio;
@@ -144,7 +153,9 @@ export function RetryingImage({
       {broken ? null : (
         <img
           {...imgProps}
-          src={imageAttemptUrl(attempt, sources)}
+          // A new element per attempt: a retry of an unchanged URL must still load again.
+          key={attempt.kind === 'refresh' ? attempt.token : attempt.kind}
+          src={failedSrc ?? imageAttemptUrl(attempt, sources)}
           alt={alt}
           width={width}
           height={height}

@@ -1,3 +1,4 @@
+import { ACCOUNT_CACHES } from '../pwa/cache-names';
 import { isClearedOnLogout } from '@app/shared/spec';
 
 function clear(storage: Storage) {
@@ -9,10 +10,16 @@ function clear(storage: Storage) {
   for (const key of doomed) storage.removeItem(key);
 }
 
-/** Removes the stored items spec §9 ties to the signed-in account, and its profile pictures. */
+/** Removes the stored items spec §9 ties to the signed-in account, its cached files and its
+ * profile pictures. */
 export function clearAccountStorage() {
   clear(localStorage);
   clear(sessionStorage);
+  if ('caches' in window) {
+    for (const name of ACCOUNT_CACHES) {
+      caches.delete(name).catch((error: unknown) => console.warn(`${name} not deleted`, error));
+    }
+  }
   // Loaded on demand: a signed-out visitor's first load has no use for the cache's code.
   import('@app/shared/image-cache/profile-image-cache')
     .then(({ clearProfileImageCache }) => clearProfileImageCache())

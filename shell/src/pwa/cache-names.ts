@@ -9,7 +9,12 @@ export const SW_CACHES = {
   remoteEntries: 'remote-entries',
   /** Content-hashed scripts, styles and fonts of the remotes. */
   remoteChunks: 'remote-chunks',
+  /** The signed-in user's gallery thumbnails, so the last pages viewed show offline. */
+  galleryThumbnails: 'gallery-thumbnails',
 } as const;
+
+/** Caches that hold the account's own files: logout deletes them (spec §9). */
+export const ACCOUNT_CACHES: readonly string[] = [SW_CACHES.galleryThumbnails];
 
 /** The shell always lives at the site root, and so does its config document. */
 export const CONFIG_PATH = '/config.json';

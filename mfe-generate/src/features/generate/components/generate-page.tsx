@@ -6,6 +6,7 @@ import { DelayedSpinner } from '@app/shared/ui/loading';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
+import { usePromptFromAddress } from '../hooks/use-prompt-from-address';
 import { GENERATE_PAGE_TEXT } from '../texts';
 import { LazyErrorAlert } from './lazy-error-alert';
 import { GenerateWorkspace } from './generate-workspace';
@@ -22,6 +23,7 @@ export function GeneratePage() {
   const { data: profile, error, isValidating, mutate } = useUserProfile(true);
   const [arrival, setArrival] = useState<'redirect' | 'stay' | null>(null);
   const [errorDismissed, setErrorDismissed] = useState(false);
+  usePromptFromAddress();
 
   if (!profile) {
     if (error && !isValidating) {

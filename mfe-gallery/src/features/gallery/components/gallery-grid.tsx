@@ -1,0 +1,134 @@
+import { refreshMediaItemUrls, type GalleryItem } from '@app/shared/data/media';
+import { GALLERY_GRID_COLUMNS, GALLERY_TEXT, galleryCaption, mediaQuery } from '@app/shared/spec';
+import { RetryingImage } from '@app/shared/ui/retrying-image';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { memo } from 'react';
+
+/** Rows above the fold on a phone load at once; the rest when they come near (lazy). */
+const EAGER_TILES = 6;
+
+export const useGridStyles = makeStyles({
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: `repeat(${GALLERY_GRID_COLUMNS.xs}, minmax(0, 1fr))`,
+    // The loading skeleton's column gap, so the columns do not move when the images arrive.
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: tokens.spacingVerticalM,
+    margin: 0,
+    padding: 0,
+    listStyle: 'none',
+    [mediaQuery('sm')]: {
+      gridTemplateColumns: `repeat(${GALLERY_GRID_COLUMNS.sm}, minmax(0, 1fr))`,
+    },
+    [mediaQuery('md')]: {
+      gridTemplateColumns: `repeat(${GALLERY_GRID_COLUMNS.md}, minmax(0, 1fr))`,
+    },
+  },
+});
+
+/** A tile: its square image over its caption line (the loading skeleton has the same shape). */
+export const useTileStyles = makeStyles({
+  tile: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS, minWidth: 0 },
+});
+
+const useStyles = makeStyles({
+  frame: {
+    position: 'relative',
+    borderRadius: tokens.borderRadiusLarge,
+    overflow: 'hidden',
+    boxShadow: tokens.shadow2,
+  },
+  image: { width: '100%' },
+  open: {
+    position: 'absolute',
+    inset: 0,
+    width: '100%',
+    height: '100%',
+    padding: 0,
+    border: 'none',
+    background: 'transparent',
+    cursor: 'pointer',
+    borderRadius: 'inherit',
+    ':focus-visible': {
+      outline: `3px solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: '-3px',
+    },
+  },
+  caption: {
+    margin: 0,
+    padding: `0 ${tokens.spacingHorizontalXXS}`,
+    fontSize: tokens.fontSizeBase200,
+    lineHeight: tokens.lineHeightBase200,
+    color: tokens.colorNeutralForeground2,
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  },
+});
+
+/** What the tile says about an image: its prompt, or for a training photo its file name. */
+export const describeImage = (item: GalleryItem): string =>
+  item.prompt || item.caption || item.filename || GALLERY_TEXT.noPrompt;
+
+// Memoised: the page re-renders as the viewer moves, and a deep gallery has hundreds of tiles.
+const GalleryTile = memo(function GalleryTile({
+  item,
+  index,
+  onOpen,
+}: {
+  item: GalleryItem;
+  index: number;
+  onOpen: (index: number) => void;
+}) {
+  const styles = useStyles();
+  const tile = useTileStyles();
+  const description = describeImage(item);
+  const caption = galleryCaption(description);
+  return (
+    <li className={tile.tile} data-testid="gallery-tile">
+      <div className={styles.frame}>
+        <RetryingImage
+          // One element per image: new URLs for it are taken by its next retry, not a restart.
+          key={item.imageId}
+          className={styles.image}
+          src={item.thumbnailUrl ?? item.displayUrl ?? ''}
+          directSrc={item.displayUrl}
+          onInvalidate={() => void refreshMediaItemUrls(item.imageId).catch(() => undefined)}
+          // The button over it names the tile; the picture adds nothing a reader could use.
+          alt=""
+          aspectRatio={1}
+          loading={index < EAGER_TILES ? 'eager' : 'lazy'}
+          // CORS, so the offline cache can keep thumbnails from another origin (S3) as they are.
+          crossOrigin="anonymous"
+        />
+        <button
+          type="button"
+          className={styles.open}
+          aria-label={`${GALLERY_TEXT.openImage}: ${description}`}
+          onClick={() => onOpen(index)}
+        />
+      </div>
+      <p className={styles.caption} aria-hidden>
+        {caption}
+      </p>
+    </li>
+  );
+});
+
+/** Spec §2: 2 columns on extra-small screens, 3 on small, 4 on medium and up; square tiles. */
+export function GalleryGrid({
+  items,
+  onOpen,
+}: {
+  items: readonly GalleryItem[];
+  onOpen: (index: number) => void;
+}) {
+  const grid = useGridStyles();
+  return (
+    <ul className={grid.grid} data-testid="gallery-grid">
+      {items.map((item, index) => (
+        <GalleryTile key={item.imageId} item={item} index={index} onOpen={onOpen} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,187 @@
+import {
+  deleteMedia,
+  deleteTrainingPhoto,
+  refreshMediaItemUrls,
+  type GalleryItem,
+} from '@app/shared/data/media';
+import { COMMON_TEXT, GALLERY_TEXT, MODELS_TEXT } from '@app/shared/spec';
+import { ConfirmDialog } from '@app/shared/ui/confirm-dialog';
+import { PhotoViewer, PhotoViewerAction } from '@app/shared/ui/photo-viewer';
+import { viewerIndexAfterDelete } from '@app/shared/ui/photo-viewer-logic';
+import { Spinner } from '@fluentui/react-components';
+import { ArrowDownloadRegular, DeleteRegular, ShareRegular } from '@fluentui/react-icons';
+import { useEffect, useMemo, useState } from 'react';
+import { actionFailedMessage } from '../api/gallery-messages';
+import { pngFileOf, saveFile } from '../api/png-file';
+import { canShare, shareImage } from '../api/share-image';
+import { describeImage } from './gallery-grid';
+import { ViewerCaption } from './viewer-caption';
+
+/** How close to the end of the loaded images the viewer asks for the next page. */
+const PREFETCH_DISTANCE = 3;
+
+export interface GalleryViewerProps {
+  items: readonly GalleryItem[];
+  index: number | null;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+}
+
+/**
+ * The full-size viewer of spec §2: previous/next (wrapping around once every image is loaded;
+ * before that the next page loads on the way), keys, swipe, delete with the spec's confirmation,
+ * download as `{imageId}.png`, share, and the prompt's own actions.
+ */
+export default function GalleryViewer({
+  items,
+  index,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  onIndexChange,
+  onClose,
+}: GalleryViewerProps) {
+  const item = index === null ? undefined : items[Math.min(index, items.length - 1)];
+  const [pending, setPending] = useState<'download' | 'share' | null>(null);
+  // Kept with the image it is about: it goes when the viewer moves on.
+  const [actionError, setActionError] = useState<{ imageId: string; message: string } | null>(null);
+  const [toDelete, setToDelete] = useState<GalleryItem | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const nearEnd = index !== null && index >= items.length - PREFETCH_DISTANCE;
+  useEffect(() => {
+    if (nearEnd && hasMore && !loadingMore) onLoadMore();
+  }, [nearEnd, hasMore, loadingMore, onLoadMore]);
+
+  const shownId = item?.imageId;
+
+  const photos = useMemo(
+    () =>
+      items.map((listed) => ({
+        key: listed.imageId,
+        src: listed.displayUrl ?? listed.thumbnailUrl ?? '',
+        directSrc: listed.downloadUrl,
+        // Kept by the offline cache: what the viewer shows when the full size cannot load.
+        fallbackSrc: listed.thumbnailUrl,
+        alt: describeImage(listed),
+      })),
+    [items],
+  );
+
+  const withFile = async (
+    kind: 'download' | 'share',
+    act: (file: File) => Promise<void> | void,
+    failure: string,
+  ) => {
+    if (!item || pending) return;
+    setPending(kind);
+    setActionError(null);
+    try {
+      await act(await pngFileOf(item));
+    } catch {
+      setActionError({
+        imageId: item.imageId,
+        message: actionFailedMessage(failure, navigator.onLine),
+      });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    const deletedIndex = items.indexOf(toDelete);
+    setDeleteError(null);
+    try {
+      if (toDelete.type === 'training') await deleteTrainingPhoto(toDelete.imageId);
+      else await deleteMedia(toDelete.imageId);
+    } catch (error) {
+      setDeleteError(actionFailedMessage(GALLERY_TEXT.deleteFailed, navigator.onLine));
+      throw error;
+    }
+    const next = viewerIndexAfterDelete(deletedIndex, items.length - 1);
+    if (next === null) onClose();
+    else onIndexChange(next);
+  };
+
+  const busyIcon = <Spinner size="tiny" />;
+  return (
+    <>
+      <PhotoViewer
+        photos={photos}
+        index={index}
+        onIndexChange={onIndexChange}
+        onClose={onClose}
+        wrap={!hasMore}
+        morePhotos={hasMore}
+        label={GALLERY_TEXT.imageViewer}
+        onInvalidate={() => {
+          if (shownId) void refreshMediaItemUrls(shownId).catch(() => undefined);
+        }}
+        actions={
+          <>
+            {canShare() ? (
+              <PhotoViewerAction
+                icon={pending === 'share' ? busyIcon : <ShareRegular />}
+                label={GALLERY_TEXT.share}
+                disabled={pending !== null}
+                onClick={() =>
+                  void withFile(
+                    'share',
+                    (file) => shareImage(file, item?.prompt ?? ''),
+                    GALLERY_TEXT.shareFailed,
+                  )
+                }
+              />
+            ) : null}
+            <PhotoViewerAction
+              icon={pending === 'download' ? busyIcon : <ArrowDownloadRegular />}
+              label={GALLERY_TEXT.download}
+              disabled={pending !== null}
+              onClick={() => void withFile('download', saveFile, GALLERY_TEXT.downloadFailed)}
+            />
+            <PhotoViewerAction
+              icon={<DeleteRegular />}
+              label={COMMON_TEXT.delete}
+              onClick={() => item && setToDelete(item)}
+            />
+          </>
+        }
+        caption={
+          item ? (
+            <ViewerCaption
+              // A new image starts with a new caption (its copy note, its error).
+              key={item.imageId}
+              item={item}
+              error={actionError?.imageId === item.imageId ? actionError.message : null}
+              onDismissError={() => setActionError(null)}
+            />
+          ) : null
+        }
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={
+          toDelete?.type === 'training' ? MODELS_TEXT.deletePhotoTitle : GALLERY_TEXT.deleteTitle
+        }
+        message={
+          toDelete?.type === 'training'
+            ? MODELS_TEXT.deletePhotoConfirm
+            : GALLERY_TEXT.deleteConfirm
+        }
+        confirmLabel={COMMON_TEXT.delete}
+        busyLabel={MODELS_TEXT.deleting}
+        destructive
+        error={deleteError}
+        onConfirm={confirmDelete}
+        onDismiss={() => {
+          setToDelete(null);
+          setDeleteError(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import type { GalleryItem } from '@app/shared/data/media';
+import { useEffect, useRef, useState } from 'react';
+import { looksStale } from '../api/stale-check';
+
+/**
+ * Spec §4: when the gallery opens on cached pages, HEAD a few of their images; if the URLs look
+ * stale, every page is read again. Once per list and visit, and not offline (where every check
+ * fails and a refresh could not help).
+ */
+export function useStaleCheck(listId: string, items: readonly GalleryItem[], onStale: () => void) {
+  const [openedAt] = useState(() => Date.now());
+  const checked = useRef(new Set<string>());
+  const first = items[0];
+  const fromCache = first !== undefined && first.cacheTimestamp < openedAt;
+
+  useEffect(() => {
+    if (!fromCache || checked.current.has(listId) || !navigator.onLine) return;
+    checked.current.add(listId);
+    let current = true;
+    void looksStale(items).then((stale) => {
+      if (stale && current) onStale();
+    });
+    return () => {
+      current = false;
+    };
+    // Decided once per list, on the items it opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listId, fromCache]);
+}
