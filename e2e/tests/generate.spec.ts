@@ -185,7 +185,9 @@ test('generates in each of the six aspect ratios at the size of each', async ({
   await expect(page.getByRole('heading', { name: 'Ready to Generate' })).toBeVisible();
   await expect(page.getByRole('radio', { name: /1:1 Square/ })).toBeChecked();
   // The built-in engine's note, before anything is typed.
-  await expect(page.getByTestId('engine-note')).toContainText('draws head-and-shoulders portraits of this person');
+  await expect(page.getByTestId('engine-note')).toContainText(
+    'draws head-and-shoulders portraits of this person',
+  );
   await shot(page, testInfo, 'text-empty');
   await expectScreenChecks(page, 'generate, text to image');
 
