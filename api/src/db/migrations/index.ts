@@ -7,6 +7,7 @@ import * as postgresPortability from './0004_postgres_portability';
 import * as mediaFailureReason from './0005_media_failure_reason';
 import * as replicateEngine from './0006_replicate_engine';
 import * as collationAndLookups from './0007_collation_and_lookups';
+import * as photoChecks from './0008_photo_checks';
 
 /**
  * A Kysely migration that may ask which dialect it runs on (Kysely does not tell, by design).
@@ -30,4 +31,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0005_media_failure_reason': mediaFailureReason,
   '0006_replicate_engine': replicateEngine,
   '0007_collation_and_lookups': collationAndLookups,
+  '0008_photo_checks': photoChecks,
 };
