@@ -37,6 +37,8 @@ const useZoomStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
   sliderRow: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalM },
   slider: { flexGrow: 1, minHeight: '44px' },
+  // The range input is what a finger hits: as tall as the row, not just the 20 px thumb.
+  sliderInput: { height: '44px' },
   // Twenty step marks read as a dashed, disabled-looking line; the chip shows the value.
   rail: { '::before': { backgroundImage: 'none' } },
   chip: { minWidth: '56px', justifyContent: 'center' },
@@ -67,6 +69,7 @@ export function ZoomControls({
         <Slider
           className={styles.slider}
           rail={{ className: styles.rail }}
+          input={{ className: styles.sliderInput }}
           min={CROP.zoomMin}
           max={CROP.zoomMax}
           step={CROP.zoomStep}
