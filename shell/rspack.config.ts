@@ -14,6 +14,8 @@ const DEV_PORT = 3100;
 const DEV_API_ORIGIN = 'http://localhost:3000';
 /** Imported by the generated service worker; see src/pwa/sw-warm-start.ts. */
 const SW_WARM_START = 'sw-warm-start';
+/** Imported by it too: a tap on a notification opens the app (src/pwa/sw-notifications.ts). */
+const SW_NOTIFICATIONS = 'sw-notifications';
 
 export default defineConfig((_env, argv) => {
   const mode = argv.mode === 'development' ? 'development' : 'production';
@@ -87,7 +89,10 @@ function serviceWorkerWarmStart(mode: 'production'): RspackOptions {
     mode,
     context: here,
     target: 'webworker',
-    entry: { [SW_WARM_START]: './src/pwa/sw-warm-start.ts' },
+    entry: {
+      [SW_WARM_START]: './src/pwa/sw-warm-start.ts',
+      [SW_NOTIFICATIONS]: './src/pwa/sw-notifications.ts',
+    },
     devtool: 'source-map',
     resolve: { extensions: ['.ts', '.js'] },
     output: { path: join(here, 'dist'), filename: '[name].js', clean: false },
@@ -106,7 +111,7 @@ function serviceWorkerWarmStart(mode: 'production'): RspackOptions {
 function serviceWorker() {
   return new GenerateSW({
     swDest: 'sw.js',
-    importScripts: [`/${SW_WARM_START}.js`],
+    importScripts: [`/${SW_WARM_START}.js`, `/${SW_NOTIFICATIONS}.js`],
     clientsClaim: true,
     skipWaiting: false,
     cleanupOutdatedCaches: true,
