@@ -13,7 +13,7 @@ interface NotificationClickEvent extends Event {
 interface WindowClientLike {
   url: string;
   focus(): Promise<unknown>;
-  navigate(url: string): Promise<unknown>;
+  navigate(url: string): Promise<WindowClientLike | null>;
 }
 const worker = self as unknown as {
   location: Location;
@@ -37,8 +37,12 @@ async function show(target: string): Promise<void> {
     await worker.clients.openWindow(target);
     return;
   }
-  await open.focus();
-  if (new URL(open.url).pathname !== new URL(target).pathname) await open.navigate(target);
+  const there =
+    new URL(open.url).pathname === new URL(target).pathname
+      ? open
+      : ((await open.navigate(target)) ?? open);
+  // Focusing needs the user's tap, which a real notification click carries.
+  await there.focus().catch(() => undefined);
 }
 
 worker.addEventListener('notificationclick', (event) => {
