@@ -39,7 +39,6 @@ test.describe('signed in', () => {
 
   for (const [path, testId, heading] of [
     ['/dashboard', 'remote-gallery', 'Gallery'],
-    ['/generate', 'remote-generate', 'Generate'],
     ['/models', 'remote-models', 'AI Models'],
     ['/profile', 'remote-profile', 'Profile Settings'],
   ] as const) {

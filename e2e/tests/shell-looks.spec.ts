@@ -117,6 +117,13 @@ test('a profile picture that fails to load falls back to the default icon', asyn
   await expect(profileLink.locator('img')).toBeVisible();
 
   const picturePath = new URL(profilePictureUrl, baseURL).pathname;
+  // The picture is no longer in the profile-image cache (it expired, or the browser evicted it).
+  await page.evaluate(async () => {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith('img_cache_')) localStorage.removeItem(key);
+    }
+    await caches.delete('img_cache_bytes');
+  });
   await page.route(
     (url) => url.pathname === picturePath,
     (route) => route.abort('connectionreset'),

@@ -1,14 +1,12 @@
-import { AppFluentProvider, FeaturePlaceholder } from '@app/shared/ui';
 import type { RemoteRoutesProps } from '@app/shared/runtime-config';
+import { AppFluentProvider } from '@app/shared/ui';
+import { GeneratePage } from './features/generate/components/generate-page';
 
 export default function GenerateRoutes(_props: RemoteRoutesProps) {
   return (
     <AppFluentProvider idPrefix="generate">
       <section data-testid="remote-generate">
-        <FeaturePlaceholder
-          title="Generate"
-          description="Text to Image and Edit Image with your trained models will be built here."
-        />
+        <GeneratePage />
       </section>
     </AppFluentProvider>
   );

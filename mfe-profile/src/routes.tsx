@@ -1,18 +1,12 @@
-import { AppFluentProvider, FeaturePlaceholder } from '@app/shared/ui';
 import type { RemoteRoutesProps } from '@app/shared/runtime-config';
-import { PROFILE_TEXT } from '@app/shared/spec';
-import { LogoutButton } from './logout-button';
+import { AppFluentProvider } from '@app/shared/ui';
+import { ProfilePage } from './profile-page';
 
 export default function ProfileRoutes(_props: RemoteRoutesProps) {
   return (
     <AppFluentProvider idPrefix="profile">
       <section data-testid="remote-profile">
-        <FeaturePlaceholder
-          title={PROFILE_TEXT.title}
-          description="Your name, profile picture and subscription will be managed here."
-        >
-          <LogoutButton />
-        </FeaturePlaceholder>
+        <ProfilePage />
       </section>
     </AppFluentProvider>
   );

@@ -11,7 +11,7 @@ const ShellToaster = lazy(() => import('./shell-toaster'));
 /** The shell's side of the bus: requests from remotes that only the shell can carry out. */
 export function BusBridge() {
   const navigate = useNavigate();
-  const { logout } = useAuth();
+  const { logout, updateName } = useAuth();
   const [toasts, setToasts] = useState<ToastRequest[]>([]);
   const [toasterWanted, setToasterWanted] = useState(false);
 
@@ -21,18 +21,35 @@ export function BusBridge() {
       setToasterWanted(true);
       setToasts((queue) => [...queue, toast]);
     };
-    const onLogoutRequested = () => {
-      void logout().then(() => navigate('/', { replace: true }));
+    const onLogoutRequested = ({ reply }: BusEvents['auth:logout-requested']) => {
+      logout().then(
+        () => {
+          reply?.({ ok: true });
+          navigate('/', { replace: true });
+        },
+        (error: unknown) => {
+          console.error('Logout failed', error);
+          reply?.({ ok: false, error });
+        },
+      );
+    };
+    const onUpdateNameRequested = ({ name, reply }: BusEvents['auth:update-name-requested']) => {
+      updateName(name).then(
+        () => reply({ ok: true }),
+        (error: unknown) => reply({ ok: false, error }),
+      );
     };
     bus.on('nav:go', onNav);
     bus.on('toast:show', onToast);
     bus.on('auth:logout-requested', onLogoutRequested);
+    bus.on('auth:update-name-requested', onUpdateNameRequested);
     return () => {
       bus.off('nav:go', onNav);
       bus.off('toast:show', onToast);
       bus.off('auth:logout-requested', onLogoutRequested);
+      bus.off('auth:update-name-requested', onUpdateNameRequested);
     };
-  }, [navigate, logout]);
+  }, [navigate, logout, updateName]);
 
   const onShown = useCallback((count: number) => setToasts((queue) => queue.slice(count)), []);
 

@@ -9,21 +9,29 @@ export function testCheckoutPage(actionBase: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Test checkout - AI Image Studio</title>
 <style>
-  body { font-family: Roboto, system-ui, sans-serif; background: #fafafa; margin: 0; padding: 24px; }
-  main { max-width: 400px; margin: 0 auto; background: #fff; border-radius: 8px; padding: 24px;
+  body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #212121;
+         background: #fafafa; margin: 0; padding: 16px 16px calc(16px + env(safe-area-inset-bottom)); }
+  main { max-width: 400px; margin: 24px auto; background: #fff; border-radius: 12px; padding: 24px;
          box-shadow: 0 1px 4px rgba(0,0,0,.15); }
-  .banner { background: #fff4e5; border: 2px solid #ed6c02; color: #663c00; padding: 12px;
-            border-radius: 6px; font-weight: 700; margin-bottom: 16px; }
-  button { width: 100%; padding: 12px; margin-top: 12px; font-size: 16px; border-radius: 6px;
-           border: 0; cursor: pointer; }
+  .banner { background: #fff4e5; border: 2px solid #ed6c02; color: #663c00; padding: 12px 14px;
+            border-radius: 8px; font-weight: 600; line-height: 1.4; margin-bottom: 20px; }
+  .product { margin: 0; color: #616161; font-size: 14px; }
+  h1 { margin: 4px 0 12px; font-size: 24px; }
+  p { line-height: 1.5; }
+  button { width: 100%; min-height: 48px; padding: 12px; margin-top: 12px; font: inherit;
+           font-size: 16px; font-weight: 600; border-radius: 8px; border: 0; cursor: pointer; }
+  button:focus-visible { outline: 3px solid #0d47a1; outline-offset: 2px; }
   .pay { background: #1976d2; color: #fff; }
-  .cancel { background: #eee; }
+  .pay:hover { background: #1565c0; }
+  .cancel { background: #eee; color: #212121; }
+  .cancel:hover { background: #e0e0e0; }
 </style>
 </head>
 <body>
 <main>
   <div class="banner" role="alert">TEST MODE - no payment will be taken. This server has no
   payment keys configured, so this page stands in for the card checkout.</div>
+  <p class="product">AI Image Studio</p>
   <h1>Studio Pro</h1>
   <p>Up to ${MODEL_LIMITS.pro} personal models. Subscribing here activates Pro for 30 days
   without charging anything.</p>

@@ -78,20 +78,35 @@ function jwtClaims(token: string): Record<string, unknown> {
   >;
 }
 
+export interface IdentityTokens {
+  AccessToken: string;
+  IdToken: string;
+  RefreshToken: string;
+}
+
+/** The user's tokens from the real identity service (the id token is the API's bearer token). */
+export async function identityTokens(origin: string, user: TestUser): Promise<IdentityTokens> {
+  const { userPoolClientId, userPoolEndpoint } = await runtimeAuth(origin);
+  const { AuthenticationResult: tokens } = await cognito<{ AuthenticationResult: IdentityTokens }>(
+    userPoolEndpoint,
+    'InitiateAuth',
+    {
+      ClientId: userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    },
+  );
+  return tokens;
+}
+
 /**
  * Gives the page a signed-in session without driving the sign-in screen: tokens from the real
  * identity service, stored where aws-amplify keeps them. Tests of the sign-in screen itself use
  * the UI instead.
  */
 export async function signInAs(page: Page, origin: string, user: TestUser): Promise<void> {
-  const { userPoolClientId, userPoolEndpoint } = await runtimeAuth(origin);
-  const { AuthenticationResult: tokens } = await cognito<{
-    AuthenticationResult: { AccessToken: string; IdToken: string; RefreshToken: string };
-  }>(userPoolEndpoint, 'InitiateAuth', {
-    ClientId: userPoolClientId,
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-  });
+  const { userPoolClientId } = await runtimeAuth(origin);
+  const tokens = await identityTokens(origin, user);
   const username = String(jwtClaims(tokens.AccessToken).username);
   const prefix = `CognitoIdentityServiceProvider.${userPoolClientId}`;
   const items: Record<string, string> = {

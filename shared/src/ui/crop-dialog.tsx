@@ -37,7 +37,7 @@ const useZoomStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
   sliderRow: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalM },
   slider: { flexGrow: 1, minHeight: '44px' },
-  // The range input is what a finger hits: as tall as the row, not just the 20 px thumb.
+  // The native range input is what a finger hits: as tall as the row, not the 20 px thumb.
   sliderInput: { height: '44px' },
   // Twenty step marks read as a dashed, disabled-looking line; the chip shows the value.
   rail: { '::before': { backgroundImage: 'none' } },

@@ -22,5 +22,6 @@ export {
   signInWithRedirect,
   signOut,
   signUp,
+  updateUserAttributes,
 } from 'aws-amplify/auth';
 export { Hub } from 'aws-amplify/utils';

@@ -24,6 +24,8 @@ export interface AuthContextValue {
   refreshUser: () => Promise<void>;
   /** Signs out here and everywhere the bus reaches; hosted (Google) sign-ins leave via the IdP. */
   logout: () => Promise<void>;
+  /** Sets the user's `name` attribute at the identity service (the profile's Full Name). */
+  updateName: (name: string) => Promise<void>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

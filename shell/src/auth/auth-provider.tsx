@@ -16,6 +16,18 @@ import {
   storedUser,
 } from './stored-session';
 
+/**
+ * Drops every API answer SWR holds (profile, models, gallery), so the next account to sign in on
+ * this page never sees them. swr is loaded by then (the signed-in chrome uses it); importing it
+ * on demand keeps it out of a signed-out visitor's first load.
+ */
+function forgetAccountData() {
+  import('swr').then(
+    ({ mutate }) => mutate(() => true, undefined, { revalidate: false }),
+    (error: unknown) => console.error('The cached account data could not be dropped', error),
+  );
+}
+
 async function readUser(amplify: AmplifyModule): Promise<AuthUser> {
   const [current, attributes] = await Promise.all([
     amplify.getCurrentUser(),
@@ -72,6 +84,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (reason: 'user' | 'session-expired' | 'other-tab') => {
       clearStoredSession(userPoolClientId);
       clearAccountStorage();
+      forgetAccountData();
       setUser(null);
       setStatus('unauthenticated');
       bus.emit('auth:logout', { reason });
@@ -186,9 +199,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     signedOutHere('user');
   }, [userPoolClientId, signedOutHere]);
 
+  const updateName = useCallback(async (name: string) => {
+    const amplify = await loadAmplify();
+    await amplify.updateUserAttributes({ userAttributes: { name } });
+    setUser((current) => current && { ...current, name });
+    try {
+      // The stored id token still names the user as before; a fresh one carries the new name.
+      await amplify.fetchAuthSession({ forceRefresh: true });
+    } catch (error) {
+      console.error('The session could not be refreshed after the name changed', error);
+    }
+  }, []);
+
   const value = useMemo(
-    () => ({ status, user, redirectError, oauthReturn: start.oauthReturn, refreshUser, logout }),
-    [status, user, redirectError, start, refreshUser, logout],
+    () => ({
+      status,
+      user,
+      redirectError,
+      oauthReturn: start.oauthReturn,
+      refreshUser,
+      logout,
+      updateName,
+    }),
+    [status, user, redirectError, start, refreshUser, logout, updateName],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

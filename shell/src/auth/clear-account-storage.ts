@@ -9,8 +9,14 @@ function clear(storage: Storage) {
   for (const key of doomed) storage.removeItem(key);
 }
 
-/** Removes the stored items spec §9 ties to the signed-in account. */
+/** Removes the stored items spec §9 ties to the signed-in account, and its profile pictures. */
 export function clearAccountStorage() {
   clear(localStorage);
   clear(sessionStorage);
+  // Loaded on demand: a signed-out visitor's first load has no use for the cache's code.
+  import('@app/shared/image-cache/profile-image-cache')
+    .then(({ clearProfileImageCache }) => clearProfileImageCache())
+    .catch((error: unknown) =>
+      console.error('The profile-image cache could not be cleared', error),
+    );
 }

@@ -1,4 +1,5 @@
 import { useUserProfile } from '@app/shared/data/user';
+import { useProfileImage } from '@app/shared/image-cache/use-profile-image';
 import { APP_TEXT, ROUTES } from '@app/shared/spec';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Person20Regular } from '@fluentui/react-icons';
@@ -40,8 +41,12 @@ export default function ProfilePicture() {
   const styles = useStyles();
   const { data: profile } = useUserProfile(true);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const picture = profile?.profilePicture ?? null;
+  // From the profile-image cache (spec §9): the signed URL changes with every profile read.
+  const wanted = profile?.profilePicture ?? null;
+  const { src: picture } = useProfileImage(wanted);
   const usable = picture !== null && picture !== failedUrl;
+  // A blank circle while the picture is fetched, rather than the icon flashing first.
+  const fetching = wanted !== null && picture === null;
   return (
     <Link to={ROUTES.profile} className={styles.profileLink} aria-label="Profile">
       <span className={styles.circle}>
@@ -58,7 +63,7 @@ export default function ProfilePicture() {
               setFailedUrl(picture);
             }}
           />
-        ) : (
+        ) : fetching ? null : (
           <Person20Regular aria-hidden />
         )}
       </span>

@@ -1,0 +1,524 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
+import { E2E_WORK_DIR } from './support/paths';
+import { expectNoSeriousA11yViolations, expectScreenChecks } from './support/screen-checks';
+import { signInAs, signInNewUser } from './support/session';
+import { HELD_OUT_PHOTO, userWithModels, type UserWithModels } from './support/trained-models';
+
+/** Spec §2 ratios and the built-in engine's output size for each (api/src/engines/README.md). */
+const RATIOS = [
+  { label: '1:1 Square', width: 512, height: 512 },
+  { label: '4:5 Portrait', width: 512, height: 640 },
+  { label: '16:9 Landscape', width: 912, height: 512 },
+  { label: '9:16 Vertical', width: 512, height: 912 },
+  { label: '3:2 Photo', width: 768, height: 512 },
+  { label: '5:4 Classic', width: 640, height: 512 },
+] as const;
+
+/** The page's waiting period (GENERATION_WAIT_MS in mfe-generate). */
+const GENERATION_WAIT_MS = 120_000;
+const SCREENSHOTS = join(E2E_WORK_DIR, 'screenshots', 'generate');
+const TAKING_LONGER = 'Generation is taking longer than expected. Please try again.';
+
+let fixture: UserWithModels;
+
+test.beforeAll(async ({ baseURL }, testInfo) => {
+  testInfo.setTimeout(360_000);
+  fixture = await userWithModels(baseURL!, 'generate-three-models', ['Lisa', 'Ada', 'Grace']);
+});
+
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // From the top, so the fixed header and navigation sit where a user sees them.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({
+    path: join(SCREENSHOTS, `${testInfo.project.name}-${name}.png`),
+    fullPage: true,
+  });
+}
+
+const action = (page: Page) => page.getByTestId('generate-action');
+const reason = (page: Page) => page.getByTestId('action-reason');
+const result = (page: Page) => page.getByTestId('generation-result');
+const modelTile = (page: Page, name: string) =>
+  page.getByTestId('model-picker').getByRole('checkbox', { name, exact: true });
+
+async function openGenerate(page: Page, baseURL: string) {
+  await signInAs(page, baseURL, fixture.user);
+  await page.goto('/generate');
+  await expect(action(page)).toBeVisible();
+}
+
+async function chooseMode(page: Page, mode: 'Text to Image' | 'Edit Image') {
+  await page.getByTestId('mode-toggle').getByRole('radio', { name: mode }).click();
+  await expect(page.getByRole('radio', { name: mode })).toBeChecked();
+}
+
+/** Waits for the result image to have loaded. */
+async function resultImageLoaded(page: Page) {
+  const image = result(page).locator('img');
+  await expect(image).toBeVisible({ timeout: 60_000 });
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
+async function downloadResult(page: Page) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    result(page).getByRole('button', { name: 'Download PNG' }).click(),
+  ]);
+  return { name: download.suggestedFilename(), path: await download.path() };
+}
+
+/** A stroke through points given as fractions of the editor's box, by mouse or by one finger. */
+async function stroke(page: Page, points: ReadonlyArray<[number, number]>, touch: boolean) {
+  await page.getByTestId('mask-viewport').scrollIntoViewIfNeeded();
+  const box = (await page.getByTestId('mask-viewport').boundingBox())!;
+  const at = ([fx, fy]: [number, number]) => ({
+    x: box.x + fx * box.width,
+    y: box.y + fy * box.height,
+  });
+  const [first, ...rest] = points.map(at);
+  if (!touch) {
+    await page.mouse.move(first!.x, first!.y);
+    await page.mouse.down();
+    for (const point of rest) await page.mouse.move(point.x, point.y, { steps: 8 });
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', {
+    type: 'touchStart',
+    touchPoints: [{ ...first!, id: 1 }],
+  });
+  for (const point of rest) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ ...point, id: 1 }],
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** Two fingers spreading apart from the middle of the editor. */
+async function pinchOut(page: Page) {
+  await page.getByTestId('mask-viewport').scrollIntoViewIfNeeded();
+  const box = (await page.getByTestId('mask-viewport').boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const fingers = (spread: number) => [
+    { x: cx - spread, y: cy, id: 1 },
+    { x: cx + spread, y: cy, id: 2 },
+  ];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(30) });
+  for (const spread of [45, 60, 75, 90]) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** Lisa's held-out photo as a PNG: the api keeps a PNG's pixels exactly (it re-encodes JPEGs). */
+async function heldOutPhotoPng(): Promise<{
+  path: string;
+  raw: Buffer;
+  width: number;
+  height: number;
+}> {
+  const dir = join(E2E_WORK_DIR, 'generate-inputs');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'lisa-07.png');
+  const png = await sharp(HELD_OUT_PHOTO).rotate().png().toBuffer();
+  writeFileSync(path, png);
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { path, raw: data, width: info.width, height: info.height };
+}
+
+/**
+ * Keeps a copy of every mask the page sends (Chromium does not hand a multipart body with files
+ * to the test): the page's own fetch, wrapped before any app code runs.
+ */
+async function recordSentMasks(page: Page) {
+  await page.addInitScript(() => {
+    const sent: string[] = [];
+    (window as unknown as { sentMasks: string[] }).sentMasks = sent;
+    const original = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      const body = init?.body;
+      const mask = body instanceof FormData ? body.get('mask') : null;
+      if (mask instanceof Blob) {
+        const bytes = new Uint8Array(await mask.arrayBuffer());
+        let binary = '';
+        for (const byte of bytes) binary += String.fromCharCode(byte);
+        sent.push(btoa(binary));
+      }
+      return original(input, init);
+    };
+  });
+}
+
+async function uploadPhoto(page: Page, path: string) {
+  await page.getByTestId('edit-inputs').locator('input[type="file"]').setInputFiles(path);
+  await expect(page.getByTestId('mask-editor')).toBeVisible();
+}
+
+test('a user without a ready model is sent to /training?from=generate', async ({
+  page,
+  baseURL,
+}) => {
+  await signInNewUser(page, baseURL!);
+  await page.goto('/generate');
+  await expect(page).toHaveURL(/\/(training|models)\?from=generate$/);
+});
+
+test('generates in each of the six aspect ratios at the size of each', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  await openGenerate(page, baseURL!);
+  await expect(page.getByRole('heading', { name: 'Ready to Generate' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /1:1 Square/ })).toBeChecked();
+  // The built-in engine's note, before anything is typed.
+  await expect(page.getByTestId('engine-note')).toContainText('draws portraits of this person');
+  await shot(page, testInfo, 'text-empty');
+  await expectScreenChecks(page, 'generate, text to image');
+
+  const prompts: string[] = [];
+  for (const [index, ratio] of RATIOS.entries()) {
+    const prompt = `portrait of lisa number ${index + 1}, studio light in ${ratio.label}`;
+    prompts.unshift(prompt);
+    await page.getByRole('radio', { name: ratio.label }).click();
+    await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
+    await action(page).click();
+    await expect(action(page)).toHaveText('Generating...');
+    await resultImageLoaded(page);
+    await expect(result(page).getByTestId('result-prompt')).toHaveText(prompt);
+    await expect(result(page).getByTestId('result-settings')).toContainText(ratio.label);
+    await expect(result(page).getByTestId('result-settings')).toContainText('Text-to-Image');
+    await expect(result(page).getByTestId('result-settings')).toContainText('PNG Format');
+    await expect(result(page).getByTestId('result-facts')).toContainText(/Looks like Lisa: \d+ %/);
+    await expect(result(page).getByTestId('result-facts')).toContainText(/Seed \d+/);
+    const file = await downloadResult(page);
+    expect(file.name).toMatch(/^generate-[0-9a-f-]{36}\.png$/);
+    const meta = await sharp(file.path).metadata();
+    expect([meta.format, meta.width, meta.height], ratio.label).toEqual([
+      'png',
+      ratio.width,
+      ratio.height,
+    ]);
+  }
+  await shot(page, testInfo, 'text-result');
+  await expectScreenChecks(page, 'generate, result');
+
+  // Recent prompts: the 5 newest, cut at 30 characters; a tap fills the whole prompt.
+  const chips = page.getByTestId('recent-prompts').getByRole('button');
+  await expect(chips).toHaveCount(5);
+  await expect(chips.first()).toHaveText(`${prompts[0]!.slice(0, 30)}...`);
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('');
+  await chips.nth(2).click();
+  await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(prompts[2]!);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('promptHistory')!));
+  expect(stored).toEqual(prompts);
+
+  // The large preview, and a new draw of the same prompt.
+  await result(page).getByRole('button', { name: 'Open the image large' }).click();
+  const viewer = page.getByRole('dialog');
+  await expect(viewer.locator('img')).toBeVisible();
+  await shot(page, testInfo, 'text-preview');
+  await expectNoSeriousA11yViolations(page, 'generate, preview');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+  const firstSeed = await result(page).getByTestId('result-facts').textContent();
+  await result(page).getByRole('button', { name: 'Generate again' }).click();
+  await expect(result(page)).toHaveCount(0);
+  await resultImageLoaded(page);
+  await expect(result(page).getByTestId('result-facts')).not.toHaveText(firstSeed!);
+});
+
+test('two models stay chosen across a reload and a third cannot be chosen', async ({
+  page,
+  baseURL,
+}) => {
+  await openGenerate(page, baseURL!);
+  const [lisa, ada, grace] = fixture.models;
+  // A first visit starts with the first ready model.
+  await expect(modelTile(page, 'Lisa')).toBeChecked();
+  await modelTile(page, 'Ada').click();
+  await expect(modelTile(page, 'Ada')).toBeChecked();
+  await expect(modelTile(page, 'Grace')).toBeDisabled();
+  await modelTile(page, 'Grace').click({ force: true });
+  await expect(modelTile(page, 'Grace')).not.toBeChecked();
+  await expect(page.getByTestId('trigger-words')).toContainText('lisa');
+  await expect(page.getByTestId('trigger-words')).toContainText('ada');
+
+  await page.reload();
+  await expect(modelTile(page, 'Lisa')).toBeChecked();
+  await expect(modelTile(page, 'Ada')).toBeChecked();
+  await expect(modelTile(page, 'Grace')).toBeDisabled();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('selectedModelIds')!))).toEqual([
+    lisa!.modelId,
+    ada!.modelId,
+  ]);
+
+  // A trigger word goes in where the cursor is.
+  const prompt = page.getByRole('textbox', { name: 'Prompt' });
+  await prompt.fill('portrait of  at the beach');
+  await prompt.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(12, 12));
+  await page.getByTestId('trigger-words').getByRole('button', { name: /ada$/ }).click();
+  await expect(prompt).toHaveValue('portrait of ada at the beach');
+  expect(grace).toBeDefined();
+});
+
+test('each §5 message says what is missing', async ({ page, baseURL }, testInfo) => {
+  const touch = testInfo.project.name === 'phone';
+  await openGenerate(page, baseURL!);
+  await expect(reason(page)).toHaveText('Please enter a prompt');
+  await expect(action(page)).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('   ');
+  await expect(reason(page)).toHaveText('Please enter a prompt');
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('portrait of lisa');
+  await expect(reason(page)).toHaveCount(0);
+  await expect(action(page)).toBeEnabled();
+  await modelTile(page, 'Lisa').click();
+  await expect(reason(page)).toHaveText('Please select at least one model');
+  await expect(action(page)).toBeDisabled();
+  await modelTile(page, 'Lisa').click();
+
+  await chooseMode(page, 'Edit Image');
+  await expect(page.getByRole('textbox', { name: 'Describe the changes' })).toHaveValue(
+    'portrait of lisa',
+  );
+  await expect(reason(page)).toHaveText('Please upload an image');
+  await expect(page.getByRole('heading', { name: 'Ready to Edit' })).toBeVisible();
+  await expect(page.getByText('Supports PNG, JPG, JPEG, WEBP • Max 10MB')).toBeVisible();
+  await page
+    .getByTestId('edit-inputs')
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'notes.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(
+    page.getByText('Please select a valid image file (PNG, JPG, JPEG, or WEBP)'),
+  ).toBeVisible();
+
+  await uploadPhoto(page, HELD_OUT_PHOTO);
+  await expect(page.getByTestId('chosen-image')).toContainText('07.jpg');
+  await expect(page.getByTestId('chosen-image')).toContainText(/^07\.jpg0\.81 MB$/);
+  await expect(reason(page)).toHaveText('Please paint a mask on the image');
+  await stroke(
+    page,
+    [
+      [0.2, 0.2],
+      [0.25, 0.22],
+    ],
+    touch,
+  );
+  await expect(reason(page)).toHaveCount(0);
+  // Erased back to nothing: strokes exist, the mask is empty; the export finds out.
+  await page.getByRole('button', { name: 'Erase' }).click();
+  await page.getByRole('slider', { name: 'Brush size' }).fill('50');
+  await stroke(
+    page,
+    [
+      [0.17, 0.2],
+      [0.28, 0.21],
+    ],
+    touch,
+  );
+  await action(page).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please paint a mask on the image' }),
+  ).toBeVisible();
+});
+
+test('edit: paint a mask, undo, redo and clear it, and only the painted area changes', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const touch = testInfo.project.name === 'phone';
+  const photo = await heldOutPhotoPng();
+  await recordSentMasks(page);
+  await openGenerate(page, baseURL!);
+  await chooseMode(page, 'Edit Image');
+  await page.getByRole('textbox', { name: 'Describe the changes' }).fill('natural look');
+  await uploadPhoto(page, photo.path);
+  await shot(page, testInfo, 'edit-photo');
+
+  const undo = page.getByRole('button', { name: 'Undo' });
+  const redo = page.getByRole('button', { name: 'Redo' });
+  await expect(undo).toBeDisabled();
+  // Over the eyes: fractions of the photo.
+  const eyes: Array<[number, number]> = [
+    [0.38, 0.36],
+    [0.5, 0.37],
+    [0.62, 0.36],
+  ];
+  await stroke(page, eyes, touch);
+  await expect(undo).toBeEnabled();
+  await expect(reason(page)).toHaveCount(0);
+  await undo.click();
+  await expect(reason(page)).toHaveText('Please paint a mask on the image');
+  await expect(redo).toBeEnabled();
+  await redo.click();
+  await expect(reason(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear mask' }).click();
+  await expect(reason(page)).toHaveText('Please paint a mask on the image');
+  await undo.click();
+  await expect(reason(page)).toHaveCount(0);
+
+  if (touch) {
+    // Two fingers zoom in and paint nothing; a new stroke then clears redo.
+    await undo.click();
+    await expect(redo).toBeEnabled();
+    await pinchOut(page);
+    await expect
+      .poll(async () => Number(await page.getByTestId('mask-viewport').getAttribute('data-zoom')))
+      .toBeGreaterThan(1.5);
+    await expect(reason(page)).toHaveText('Please paint a mask on the image');
+    await expect(redo).toBeEnabled();
+    await page.getByRole('button', { name: 'Fit to view' }).click();
+    await stroke(page, eyes, touch);
+    await expect(redo).toBeDisabled();
+  }
+
+  await shot(page, testInfo, 'edit-painted');
+  await expectScreenChecks(page, 'generate, edit mode');
+  await action(page).click();
+  await resultImageLoaded(page);
+  await expect(result(page).getByTestId('result-settings')).toContainText('Image Editing');
+  await shot(page, testInfo, 'edit-result');
+
+  // The mask: a PNG at the photo's size, white over the painted eyes, black elsewhere.
+  const [sentMask] = await page.evaluate(
+    () => (window as unknown as { sentMasks: string[] }).sentMasks,
+  );
+  const mask = await sharp(Buffer.from(sentMask!, 'base64'))
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  expect([mask.info.width, mask.info.height]).toEqual([photo.width, photo.height]);
+  const maskAt = (fx: number, fy: number) =>
+    mask.data[Math.round(fy * photo.height) * photo.width + Math.round(fx * photo.width)];
+  expect(maskAt(0.5, 0.37)).toBe(255);
+  expect(maskAt(0.1, 0.9)).toBe(0);
+  expect(new Set(mask.data)).toEqual(new Set([0, 255]));
+
+  // Every pixel away from the mask (grown by the engine's own band, 1 % of the short side) is
+  // the uploaded one, exactly; inside it, the photo changed.
+  const file = await downloadResult(page);
+  expect(file.name).toMatch(/^edit-[0-9a-f-]{36}\.png$/);
+  const output = await sharp(file.path).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  expect([output.info.width, output.info.height]).toEqual([photo.width, photo.height]);
+  const reach = 3 * Math.max(4, Math.round(0.01 * Math.min(photo.width, photo.height)));
+  const near = new Uint8Array(photo.width * photo.height);
+  for (let y = 0; y < photo.height; y += 1) {
+    for (let x = 0; x < photo.width; x += 1) {
+      if (mask.data[y * photo.width + x] !== 255) continue;
+      for (let dy = -reach; dy <= reach; dy += 1) {
+        const row = y + dy;
+        if (row < 0 || row >= photo.height) continue;
+        near.fill(
+          1,
+          row * photo.width + Math.max(0, x - reach),
+          row * photo.width + Math.min(photo.width, x + reach + 1),
+        );
+      }
+    }
+  }
+  let changedOutside = 0;
+  let changedInside = 0;
+  for (let at = 0; at < near.length; at += 1) {
+    const same =
+      output.data[at * 3] === photo.raw[at * 3] &&
+      output.data[at * 3 + 1] === photo.raw[at * 3 + 1] &&
+      output.data[at * 3 + 2] === photo.raw[at * 3 + 2];
+    if (same) continue;
+    if (near[at]) changedInside += 1;
+    else changedOutside += 1;
+  }
+  expect(changedOutside).toBe(0);
+  expect(changedInside).toBeGreaterThan(1000);
+});
+
+test.describe('a job that does not finish', () => {
+  const runningJob = {
+    id: '00000000-0000-4000-8000-000000000001',
+    kind: 'generate',
+    status: 'running',
+    output: [],
+    error: null,
+    progress: 0.1,
+    etaSeconds: null,
+    modelId: null,
+    createdAt: new Date().toISOString(),
+    startedAt: new Date().toISOString(),
+    finishedAt: null,
+  };
+
+  test('polls, then says it is taking longer; Cancel goes back to the start', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await page.clock.install();
+    await page.route('**/api/generate/text-to-image', (route) =>
+      route.fulfill({ status: 202, json: runningJob }),
+    );
+    let polls = 0;
+    await page.route('**/api/generate/status/*', (route) => {
+      polls += 1;
+      return route.fulfill({ json: runningJob });
+    });
+    const cancels: string[] = [];
+    await page.route('**/api/generate/cancel/*', (route) => {
+      cancels.push(route.request().url());
+      return route.fulfill({ json: { ...runningJob, status: 'canceled' } });
+    });
+    await openGenerate(page, baseURL!);
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('portrait of lisa on a beach');
+    await action(page).click();
+    await expect(page.getByTestId('generation-busy')).toBeVisible();
+    await expect(action(page)).toHaveText('Generating...');
+    await expect(action(page)).toBeDisabled();
+    await shot(page, testInfo, 'text-busy');
+    await expectScreenChecks(page, 'generate, busy');
+    await page.clock.fastForward(10_000);
+    await expect.poll(() => polls).toBeGreaterThan(1);
+    await page.clock.fastForward(GENERATION_WAIT_MS);
+    await expect(page.getByText(TAKING_LONGER)).toBeVisible();
+    await expect.poll(() => cancels.length).toBe(1);
+    await shot(page, testInfo, 'text-error');
+    await expectScreenChecks(page, 'generate, error');
+
+    // Cancel while busy: back to Ready to Generate, and the job is canceled at the api.
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('generation-busy')).toBeVisible();
+    await page.getByTestId('generation-busy').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('heading', { name: 'Ready to Generate' })).toBeVisible();
+    await expect.poll(() => cancels.length).toBe(2);
+  });
+
+  test('a failed job shows its error, or Generation failed', async ({ page, baseURL }) => {
+    let error: string | null = 'The engine stopped: out of memory';
+    await page.route('**/api/generate/text-to-image', (route) =>
+      route.fulfill({ json: { ...runningJob, status: 'failed', error } }),
+    );
+    await openGenerate(page, baseURL!);
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('portrait of lisa');
+    await action(page).click();
+    await expect(page.getByText('The engine stopped: out of memory')).toBeVisible();
+    error = null;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('Generation failed', { exact: true })).toBeVisible();
+    await page.unroute('**/api/generate/text-to-image');
+    await page.route('**/api/generate/text-to-image', (route) =>
+      route.fulfill({ status: 503, json: { error: 'Service Unavailable', message: 'down' } }),
+    );
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('Failed to generate image', { exact: true })).toBeVisible();
+  });
+});

@@ -1,0 +1,248 @@
+import type { ModelSummary } from '@app/shared/contract/models';
+import { GENERATE_TEXT, LAYOUT, mediaQuery, validateGenerationInput } from '@app/shared/spec';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import type { EditInputsHandle, EditInputsState } from '../../mask-editor/components/edit-inputs';
+import {
+  cancelGeneration,
+  dismissGenerationError,
+  startGeneration,
+  switchMode,
+  updateDraft,
+  useGenerateStore,
+  type GenerationRequest,
+} from '../hooks/generation-store';
+import { useGenerationProgress } from '../hooks/use-generation-progress';
+import { GENERATE_PAGE_TEXT } from '../texts';
+import { engineLimits } from '../utils/engine-limits';
+import { loadPromptHistory, rememberPrompt } from '../utils/prompt-history';
+import { initialSelection, saveSelection, toggleModel } from '../utils/selected-models';
+import { ActionBar } from './action-bar';
+import { AspectRatioPicker } from './aspect-ratio-picker';
+import { useChoiceStyles } from './choice-styles';
+import { EngineNote } from './engine-note';
+import { ModeToggle } from './mode-toggle';
+import { ModelPicker } from './model-picker';
+import { PromptField } from './prompt-field';
+import { RecentPrompts } from './recent-prompts';
+import { ResultPanel } from './result-panel';
+import { TriggerWordHints } from './trigger-word-hints';
+
+// Edit mode's image area and mask editor: not part of the first show (text to image is).
+const EditInputs = lazy(() => import('../../mask-editor/components/edit-inputs'));
+
+const NO_EDIT_INPUTS: EditInputsState = { image: null, aspect: null, hasPaint: false };
+
+const useStyles = makeStyles({
+  page: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    gap: tokens.spacingVerticalXL,
+    maxWidth: '1200px',
+    margin: '0 auto',
+    [mediaQuery('md')]: {
+      gridTemplateColumns: 'minmax(360px, 480px) minmax(0, 1fr)',
+      alignItems: 'start',
+      columnGap: tokens.spacingHorizontalXXL,
+    },
+  },
+  form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL, minWidth: 0 },
+  promptBlock: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
+  result: {
+    minWidth: 0,
+    scrollMarginTop: tokens.spacingVerticalM,
+    [mediaQuery('md')]: {
+      position: 'sticky',
+      // Below the fixed header (spec §9: 40 px).
+      top: `calc(${LAYOUT.headerHeightPx}px + ${tokens.spacingVerticalM})`,
+      padding: tokens.spacingHorizontalL,
+      borderRadius: tokens.borderRadiusXLarge,
+      backgroundColor: tokens.colorNeutralBackground1,
+      boxShadow: tokens.shadow4,
+    },
+  },
+});
+
+/** Puts `word` at the cursor, with a space on either side where needed. */
+function insertWord(text: string, word: string, start: number, end: number) {
+  const before = text.slice(0, start);
+  const after = text.slice(end);
+  const lead = before === '' || /\s$/.test(before) ? '' : ' ';
+  const trail = after === '' || /^\s/.test(after) ? '' : ' ';
+  const inserted = `${lead}${word}${trail}`;
+  return { text: `${before}${inserted}${after}`, caret: before.length + inserted.length };
+}
+
+/** The generate page once the user has a ready model: the form (left) and the result (right). */
+export function GenerateWorkspace({ readyModels }: { readyModels: readonly ModelSummary[] }) {
+  const styles = useStyles();
+  const choice = useChoiceStyles();
+  const { draft, generation } = useGenerateStore();
+  useGenerationProgress(generation);
+  const { mode, prompt, aspectRatio } = draft;
+
+  const readyIds = useMemo(() => readyModels.map((model) => model.modelId), [readyModels]);
+  const [selected, setSelected] = useState<string[]>(() =>
+    initialSelection(localStorage, readyIds),
+  );
+  // A model deleted elsewhere leaves the choice (and the stored one) at once.
+  const usable = selected.filter((id) => readyIds.includes(id));
+  const selectedModels = readyModels.filter((model) => usable.includes(model.modelId));
+  const [history, setHistory] = useState(() => loadPromptHistory(localStorage));
+  const [editInputsState, setEdit] = useState<EditInputsState>(NO_EDIT_INPUTS);
+  // What the edit panel last reported counts only while it is shown.
+  const edit = mode === 'edit' ? editInputsState : NO_EDIT_INPUTS;
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const editInputs = useRef<EditInputsHandle>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const resultRef = useRef<HTMLElement>(null);
+
+  const busy = generation.status === 'busy';
+  const hasReadyModel = readyModels.length > 0;
+  const reason = validateGenerationInput({
+    mode,
+    prompt,
+    modelCount: usable.length,
+    hasImage: edit.image !== null,
+    hasMask: edit.hasPaint,
+  });
+  const limits = engineLimits(selectedModels);
+
+  const onEditChange = useCallback(
+    (state: EditInputsState) => {
+      setEdit(state);
+      setSubmitError(null);
+    },
+    [setEdit, setSubmitError],
+  );
+
+  const toggle = (modelId: string) => {
+    const next = toggleModel(usable, modelId);
+    setSelected(next);
+    saveSelection(localStorage, next);
+  };
+
+  const setPrompt = (value: string) => {
+    updateDraft({ prompt: value });
+    setSubmitError(null);
+  };
+
+  const insert = (word: string) => {
+    const element = textarea.current;
+    const start = element?.selectionStart ?? prompt.length;
+    const end = element?.selectionEnd ?? prompt.length;
+    const next = insertWord(prompt, word, start, end);
+    setPrompt(next.text);
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(next.caret, next.caret);
+    });
+  };
+
+  const showResult = () => {
+    // On one column the result sits under the form: bring it into view.
+    const panel = resultRef.current;
+    if (!panel || panel.getBoundingClientRect().top < window.innerHeight * 0.5) return;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    panel.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+  };
+
+  const send = (request: GenerationRequest) => {
+    setHistory(rememberPrompt(localStorage, request.prompt));
+    showResult();
+    void startGeneration(request);
+  };
+
+  const submit = async () => {
+    if (busy || reason !== null || !hasReadyModel) return;
+    const request: GenerationRequest = {
+      mode,
+      prompt: prompt.trim(),
+      aspectRatio,
+      modelIds: usable,
+    };
+    if (mode === 'edit') {
+      const mask = await editInputs.current?.exportMask();
+      if (!mask || !edit.image) return;
+      // Erased back to nothing: the strokes exist, the mask is empty.
+      if (mask.paintedPixels === 0) {
+        setSubmitError(GENERATE_TEXT.paintMask);
+        return;
+      }
+      request.image = edit.image;
+      request.mask = mask.blob;
+    }
+    send(request);
+  };
+
+  const again = () => {
+    if (generation.status === 'succeeded' || generation.status === 'failed')
+      send(generation.request);
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1 className={choice.srOnly}>{GENERATE_PAGE_TEXT.pageTitle}</h1>
+      <form
+        className={styles.form}
+        aria-label={GENERATE_PAGE_TEXT.pageTitle}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <ModeToggle
+          mode={mode}
+          onChange={(next) => {
+            setSubmitError(null);
+            switchMode(next);
+          }}
+        />
+        <ModelPicker models={readyModels} selected={usable} onToggle={toggle} />
+        {limits ? <EngineNote limits={limits} mode={mode} onInsertWord={insert} /> : null}
+        {mode === 'edit' ? (
+          <Suspense fallback={null}>
+            <EditInputs ref={editInputs} onChange={onEditChange} />
+          </Suspense>
+        ) : null}
+        <div className={styles.promptBlock}>
+          <PromptField
+            label={mode === 'edit' ? GENERATE_TEXT.editPromptLabel : GENERATE_TEXT.promptLabel}
+            value={prompt}
+            onChange={setPrompt}
+            textareaRef={textarea}
+          />
+          <TriggerWordHints models={selectedModels} prompt={prompt} onInsert={insert} />
+          <RecentPrompts history={history} onPick={setPrompt} />
+        </div>
+        <AspectRatioPicker
+          value={aspectRatio}
+          onChange={(value) => updateDraft({ aspectRatio: value })}
+        />
+        <ActionBar
+          mode={mode}
+          busy={busy}
+          hasReadyModel={hasReadyModel}
+          reason={reason}
+          submitError={submitError}
+          onSubmit={() => void submit()}
+        />
+      </form>
+      <section
+        ref={resultRef}
+        className={styles.result}
+        aria-label={GENERATE_PAGE_TEXT.resultTitle}
+      >
+        <ResultPanel
+          mode={mode}
+          generation={generation}
+          editAspect={edit.aspect}
+          onCancel={cancelGeneration}
+          onRetry={again}
+          onDismissError={dismissGenerationError}
+          onGenerateAgain={again}
+        />
+      </section>
+    </div>
+  );
+}

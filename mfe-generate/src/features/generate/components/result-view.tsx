@@ -1,0 +1,278 @@
+import { bus } from '@app/shared/bus';
+import { useMediaItem } from '@app/shared/data/media';
+import { useUserProfile } from '@app/shared/data/user';
+import {
+  ASPECT_RATIOS,
+  GALLERY_TEXT,
+  GENERATE_TEXT,
+  mediaQuery,
+  settingsModeLabel,
+} from '@app/shared/spec';
+import { RetryingImage } from '@app/shared/ui/retrying-image';
+import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import {
+  ArrowClockwiseRegular,
+  ArrowDownloadRegular,
+  CopyRegular,
+  PersonRegular,
+} from '@fluentui/react-icons';
+import { lazy, Suspense, useState } from 'react';
+import { downloadImage } from '../api/download-image';
+import type { GenerationResult } from '../hooks/generation-store';
+import { downloadName, GENERATE_PAGE_TEXT, looksLike, seedLabel } from '../texts';
+
+const PhotoViewer = lazy(() =>
+  import('@app/shared/ui/photo-viewer').then((module) => ({ default: module.PhotoViewer })),
+);
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL },
+  frame: {
+    position: 'relative',
+    width: '100%',
+    maxHeight: '70vh',
+    margin: '0 auto',
+    borderRadius: tokens.borderRadiusLarge,
+    overflow: 'hidden',
+    backgroundColor: tokens.colorNeutralBackground3,
+    boxShadow: tokens.shadow4,
+  },
+  open: {
+    position: 'absolute',
+    inset: 0,
+    width: '100%',
+    height: '100%',
+    padding: 0,
+    border: 'none',
+    background: 'transparent',
+    cursor: 'zoom-in',
+    ':focus-visible': { outline: `3px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-3px' },
+  },
+  facts: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
+    margin: 0,
+    fontSize: tokens.fontSizeBase300,
+    color: tokens.colorNeutralForeground2,
+  },
+  score: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalXS,
+    color: tokens.colorNeutralForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  actions: {
+    display: 'grid',
+    gridTemplateColumns: '1fr 1fr',
+    gap: tokens.spacingHorizontalS,
+    [mediaQuery('xs')]: { gridTemplateColumns: '1fr 1fr 1fr' },
+  },
+  // On a phone the download takes the whole first row; from 480 px the three share one.
+  primaryAction: { gridColumn: '1 / -1', [mediaQuery('xs')]: { gridColumn: 'auto' } },
+  action: { minHeight: '44px' },
+  section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
+  heading: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase300,
+    fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorNeutralForeground1,
+  },
+  prompt: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase300,
+    color: tokens.colorNeutralForeground1,
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'anywhere',
+  },
+  settings: {
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr',
+    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
+    margin: 0,
+    fontSize: tokens.fontSizeBase300,
+  },
+  term: { color: tokens.colorNeutralForeground2 },
+  value: { margin: 0, color: tokens.colorNeutralForeground1 },
+});
+
+const ratioLabel = (value: string) =>
+  ASPECT_RATIOS.find((ratio) => ratio.value === value)?.label ?? value;
+
+/**
+ * The ratio asked for, or, when the image came out in another shape (an edit that keeps its
+ * photo's size), what it is; with the pixel size once known.
+ */
+function sizeLabel(
+  asked: string,
+  width: number | null | undefined,
+  height: number | null | undefined,
+) {
+  if (!width || !height) return ratioLabel(asked);
+  const [w, h] = asked.split(':').map(Number) as [number, number];
+  const pixels = `${width} × ${height} px`;
+  return Math.abs(width / height - w / h) < 0.02
+    ? `${ratioLabel(asked)} (${pixels})`
+    : `${GENERATE_PAGE_TEXT.photoSize} (${pixels})`;
+}
+
+/**
+ * A finished generation (spec §2 right panel): the image (a tap opens it large), Download PNG,
+ * Copy Prompt, the prompt and its settings; and, beyond the spec, how much the face looks like
+ * the model's person, the seed, and a new draw of the same request.
+ */
+export default function ResultView({
+  result,
+  onGenerateAgain,
+}: {
+  result: GenerationResult;
+  onGenerateAgain: () => void;
+}) {
+  const styles = useStyles();
+  const { data: media, mutate } = useMediaItem(result.imageId);
+  const { data: profile } = useUserProfile(true);
+  const [viewerOpen, setViewerOpen] = useState(false);
+  const [viewerWanted, setViewerWanted] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+
+  const [ratioW, ratioH] = result.aspectRatio.split(':').map(Number) as [number, number];
+  const aspect = media?.width && media.height ? media.width / media.height : ratioW / ratioH;
+  const leadModel = profile?.models.find((model) => model.modelId === media?.modelIds?.[0]);
+  const fileName = downloadName(result.mode, result.id);
+
+  const download = async () => {
+    if (!media?.downloadUrl) return;
+    setDownloading(true);
+    try {
+      await downloadImage(media.downloadUrl, fileName);
+    } catch {
+      bus.emit('toast:show', { intent: 'error', text: GALLERY_TEXT.downloadFailed });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const copyPrompt = async () => {
+    try {
+      await navigator.clipboard.writeText(result.prompt);
+      bus.emit('toast:show', { intent: 'success', text: GENERATE_PAGE_TEXT.promptCopied });
+    } catch {
+      bus.emit('toast:show', { intent: 'error', text: GENERATE_PAGE_TEXT.copyFailed });
+    }
+  };
+
+  return (
+    <article
+      className={styles.root}
+      data-testid="generation-result"
+      aria-label={GENERATE_PAGE_TEXT.resultTitle}
+    >
+      <div
+        className={styles.frame}
+        style={{ aspectRatio: aspect, maxWidth: `calc(70vh * ${aspect})` }}
+      >
+        {media?.displayUrl ? (
+          <>
+            <RetryingImage
+              key={result.imageId}
+              src={media.displayUrl}
+              fallbackSrc={media.downloadUrl}
+              onInvalidate={() => void mutate()}
+              alt={result.prompt}
+              fill
+              fit="contain"
+            />
+            <button
+              type="button"
+              className={styles.open}
+              aria-label={GENERATE_PAGE_TEXT.openPreview}
+              onClick={() => {
+                setViewerWanted(true);
+                setViewerOpen(true);
+              }}
+            />
+          </>
+        ) : null}
+      </div>
+
+      {media ? (
+        <p className={styles.facts} data-testid="result-facts">
+          {media.identityScore !== null && leadModel ? (
+            <span className={styles.score}>
+              <PersonRegular aria-hidden />
+              {looksLike(leadModel.name, media.identityScore)}
+            </span>
+          ) : media.identityScore === null ? (
+            <span>{GENERATE_PAGE_TEXT.noFaceFound}</span>
+          ) : null}
+          {media.seed !== null ? <span>{seedLabel(media.seed)}</span> : null}
+        </p>
+      ) : null}
+
+      <div className={styles.actions}>
+        <Button
+          className={mergeClasses(styles.action, styles.primaryAction)}
+          appearance="primary"
+          icon={<ArrowDownloadRegular />}
+          disabled={!media?.downloadUrl || downloading}
+          onClick={() => void download()}
+        >
+          {GENERATE_TEXT.downloadPng}
+        </Button>
+        <Button className={styles.action} icon={<CopyRegular />} onClick={() => void copyPrompt()}>
+          {GENERATE_TEXT.copyPrompt}
+        </Button>
+        <Button
+          className={styles.action}
+          icon={<ArrowClockwiseRegular />}
+          onClick={onGenerateAgain}
+        >
+          {result.mode === 'edit' ? GENERATE_PAGE_TEXT.editAgain : GENERATE_PAGE_TEXT.generateAgain}
+        </Button>
+      </div>
+
+      <section className={styles.section}>
+        <h3 className={styles.heading}>{GENERATE_PAGE_TEXT.promptHeading}</h3>
+        <p className={styles.prompt} data-testid="result-prompt">
+          {result.prompt}
+        </p>
+      </section>
+
+      <section className={styles.section}>
+        <h3 className={styles.heading}>{GENERATE_PAGE_TEXT.settings}</h3>
+        <dl className={styles.settings} data-testid="result-settings">
+          <dt className={styles.term}>{GENERATE_PAGE_TEXT.settingsAspectRatio}</dt>
+          <dd className={styles.value}>
+            {sizeLabel(result.aspectRatio, media?.width, media?.height)}
+          </dd>
+          <dt className={styles.term}>{GENERATE_PAGE_TEXT.settingsMode}</dt>
+          <dd className={styles.value}>{settingsModeLabel(result.mode)}</dd>
+          <dt className={styles.term}>{GENERATE_PAGE_TEXT.settingsFormat}</dt>
+          <dd className={styles.value}>{GENERATE_TEXT.pngFormat}</dd>
+        </dl>
+      </section>
+
+      {viewerWanted && media?.displayUrl ? (
+        <Suspense fallback={null}>
+          <PhotoViewer
+            photos={[
+              {
+                key: result.imageId,
+                src: media.displayUrl,
+                fallbackSrc: media.downloadUrl,
+                alt: result.prompt,
+              },
+            ]}
+            index={viewerOpen ? 0 : null}
+            onIndexChange={() => undefined}
+            onClose={() => setViewerOpen(false)}
+            caption={result.prompt}
+            onInvalidate={() => void mutate()}
+          />
+        </Suspense>
+      ) : null}
+    </article>
+  );
+}

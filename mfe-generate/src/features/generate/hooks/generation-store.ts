@@ -1,0 +1,247 @@
+import { ApiError } from '@app/shared/api-client';
+import { bus } from '@app/shared/bus';
+import type { JobView } from '@app/shared/contract/jobs';
+import { cancelJob, editImage, isJobSettled, textToImage } from '@app/shared/data/jobs';
+import {
+  DEFAULT_ASPECT_RATIO,
+  GENERATE_TEXT,
+  type AspectRatio,
+  type GenerationMode,
+} from '@app/shared/spec';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * How long a generation may take, from the tap, before the page gives up waiting (spec §4: 'any
+ * other state after the waiting period'). The api itself answers within 20 s, with the finished
+ * job or one still running, which is then polled.
+ */
+export const GENERATION_WAIT_MS = 120_000;
+
+export interface GenerationRequest {
+  mode: GenerationMode;
+  prompt: string;
+  aspectRatio: AspectRatio;
+  modelIds: string[];
+  /** Edit mode: the photo and its PNG mask at the photo's size. */
+  image?: File;
+  mask?: Blob;
+}
+
+/** The client's record of a result (spec §3). */
+export interface GenerationResult {
+  id: string;
+  imageId: string;
+  prompt: string;
+  aspectRatio: AspectRatio;
+  mode: GenerationMode;
+  timestamp: number;
+}
+
+export type GenerationState =
+  | { status: 'idle' }
+  | {
+      status: 'busy';
+      attempt: number;
+      request: GenerationRequest;
+      jobId: string | null;
+      startedAt: number;
+    }
+  | { status: 'succeeded'; request: GenerationRequest; result: GenerationResult }
+  | { status: 'failed'; request: GenerationRequest; error: string };
+
+/** What the form holds; kept with the generation so both survive a visit to another tab. */
+export interface GenerateDraft {
+  mode: GenerationMode;
+  prompt: string;
+  aspectRatio: AspectRatio;
+}
+
+export interface GenerateStoreState {
+  draft: GenerateDraft;
+  generation: GenerationState;
+}
+
+const INITIAL: GenerateStoreState = {
+  draft: { mode: 'generate', prompt: '', aspectRatio: DEFAULT_ASPECT_RATIO },
+  generation: { status: 'idle' },
+};
+
+/**
+ * The page's state, held by the remote's module rather than a component: switching to the
+ * gallery and back keeps the prompt and a running or finished generation. That is why the logout
+ * broadcast must reset it (spec §9).
+ */
+let state: GenerateStoreState = INITIAL;
+let attempts = 0;
+const listeners = new Set<() => void>();
+
+function set(next: GenerateStoreState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+const setGeneration = (generation: GenerationState) => set({ ...state, generation });
+
+export function getGenerateState(): GenerateStoreState {
+  return state;
+}
+
+export function useGenerateStore(): GenerateStoreState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getGenerateState,
+    getGenerateState,
+  );
+}
+
+export function updateDraft(changes: Partial<GenerateDraft>): void {
+  set({ ...state, draft: { ...state.draft, ...changes } });
+}
+
+/** Spec §2: switching mode clears the image, mask, result and error (the image and mask live in
+ * the edit panel, which a mode switch unmounts). A running generation is left to finish unseen. */
+export function switchMode(mode: GenerationMode): void {
+  if (mode === state.draft.mode) return;
+  abandonRunningJob();
+  set({ draft: { ...state.draft, mode }, generation: { status: 'idle' } });
+}
+
+/** A job the page no longer waits for is canceled, so it does not hold the engine. */
+function abandonRunningJob() {
+  const { generation } = state;
+  if (generation.status === 'busy' && generation.jobId) void cancelQuietly(generation.jobId);
+}
+
+async function cancelQuietly(jobId: string) {
+  try {
+    await cancelJob(jobId);
+  } catch {
+    // Already finished (409) or unreachable: nothing is left to stop.
+  }
+}
+
+function failureMessage(error: unknown, mode: GenerationMode): string {
+  // The api names a client's mistake (a model no longer ready, two engines); anything else is
+  // the spec's general failure.
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) {
+    return error.message;
+  }
+  return mode === 'edit' ? GENERATE_TEXT.editFailed : GENERATE_TEXT.generateFailed;
+}
+
+function newIdempotencyKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
+}
+
+/** Sends the request; a 200 settles at once, a 202 is polled (`settleJob`) until it settles. */
+export async function startGeneration(request: GenerationRequest, now = Date.now()): Promise<void> {
+  abandonRunningJob();
+  attempts += 1;
+  const attempt = attempts;
+  setGeneration({ status: 'busy', attempt, request, jobId: null, startedAt: now });
+  let job: JobView;
+  try {
+    const key = newIdempotencyKey();
+    job =
+      request.mode === 'edit' && request.image && request.mask
+        ? await editImage(
+            {
+              prompt: request.prompt,
+              aspect_ratio: request.aspectRatio,
+              model_ids: request.modelIds,
+              image: request.image,
+              imageFilename: request.image.name,
+              mask: request.mask,
+            },
+            key,
+          )
+        : await textToImage(
+            {
+              prompt: request.prompt,
+              aspect_ratio: request.aspectRatio,
+              model_ids: request.modelIds,
+            },
+            key,
+          );
+  } catch (error) {
+    if (isCurrent(attempt)) {
+      setGeneration({ status: 'failed', request, error: failureMessage(error, request.mode) });
+    }
+    return;
+  }
+  if (!isCurrent(attempt)) {
+    // Canceled (or reset by a logout) while the request was on its way.
+    if (!isJobSettled(job)) void cancelQuietly(job.id);
+    return;
+  }
+  setGeneration({ ...(state.generation as BusyState), jobId: job.id });
+  settleJob(job);
+}
+
+type BusyState = Extract<GenerationState, { status: 'busy' }>;
+
+function isCurrent(attempt: number): boolean {
+  return state.generation.status === 'busy' && state.generation.attempt === attempt;
+}
+
+/** A job answer (from the request or a poll): spec §4 succeeded / failed; others keep waiting. */
+export function settleJob(job: JobView, now = Date.now()): void {
+  const { generation } = state;
+  if (generation.status !== 'busy' || generation.jobId !== job.id || !isJobSettled(job)) return;
+  const { request } = generation;
+  const imageId = job.output[0];
+  if (job.status === 'succeeded' && imageId) {
+    setGeneration({
+      status: 'succeeded',
+      request,
+      result: {
+        id: job.id,
+        imageId,
+        prompt: request.prompt,
+        aspectRatio: request.aspectRatio,
+        mode: request.mode,
+        timestamp: now,
+      },
+    });
+    bus.emit('gallery:invalidate', { reason: 'generated' });
+    return;
+  }
+  setGeneration({ status: 'failed', request, error: job.error || GENERATE_TEXT.generationFailed });
+}
+
+/** The waiting period is over and the job is still not done (spec §4, §8). */
+export function giveUpWaiting(attempt: number): void {
+  const { generation } = state;
+  if (generation.status !== 'busy' || generation.attempt !== attempt) return;
+  abandonRunningJob();
+  setGeneration({
+    status: 'failed',
+    request: generation.request,
+    error: GENERATE_TEXT.takingTooLong,
+  });
+}
+
+/** Cancel (spec §4): back to idle; the job, if it has started, is canceled at the api. */
+export function cancelGeneration(): void {
+  abandonRunningJob();
+  setGeneration({ status: 'idle' });
+}
+
+export function dismissGenerationError(): void {
+  if (state.generation.status === 'failed') setGeneration({ status: 'idle' });
+}
+
+/**
+ * Logout (spec §9): the generation state and the form start over. A running job is not canceled:
+ * the session that could cancel it is ending, and its image lands in that user's gallery.
+ */
+export function resetGenerateStore(): void {
+  set(INITIAL);
+}
+
+// Registered once, when the remote first loads: the store outlives the page, so it must hear a
+// logout that happens on another page too.
+bus.on('auth:logout', resetGenerateStore);

@@ -1,0 +1,129 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { lazy, Suspense, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import type { ExportedMask } from '../utils/export-mask';
+import { MASK_EDITOR_TEXT } from '../texts';
+import { ImageUploadArea } from './image-upload-area';
+import type { MaskEditorHandle } from './mask-editor';
+
+// react-sketch-canvas and the slider load once a photo is chosen.
+const MaskEditor = lazy(() => import('./mask-editor'));
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
+  error: { margin: 0, color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase300 },
+});
+
+export interface EditInputsHandle {
+  /** The mask at the photo's size, or null while no photo is shown. */
+  exportMask: () => Promise<ExportedMask | null>;
+}
+
+export interface EditInputsState {
+  image: File | null;
+  /** Width / height of the photo, once it has been read. */
+  aspect: number | null;
+  hasPaint: boolean;
+}
+
+interface LoadedPhoto {
+  file: File;
+  url: string;
+  size: { width: number; height: number };
+}
+
+/** Reads the photo's upright size (browsers apply its EXIF orientation, as the api does). */
+function readPhoto(file: File): Promise<LoadedPhoto> {
+  const url = URL.createObjectURL(file);
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () =>
+      resolve({ file, url, size: { width: image.naturalWidth, height: image.naturalHeight } });
+    image.onerror = () => {
+      URL.revokeObjectURL(url);
+      reject(new Error('unreadable'));
+    };
+    image.src = url;
+  });
+}
+
+/**
+ * Edit mode's inputs: the image area, then the mask editor over the chosen photo. A mode switch
+ * unmounts this, which drops the photo and the mask (spec §2).
+ */
+export default function EditInputs({
+  onChange,
+  ref,
+}: {
+  onChange: (state: EditInputsState) => void;
+  ref?: Ref<EditInputsHandle>;
+}) {
+  const styles = useStyles();
+  const [photo, setPhoto] = useState<LoadedPhoto | null>(null);
+  const [unreadable, setUnreadable] = useState(false);
+  const [hasPaint, setHasPaint] = useState(false);
+  const editor = useRef<MaskEditorHandle>(null);
+
+  useEffect(() => {
+    onChange({
+      image: photo?.file ?? null,
+      aspect: photo ? photo.size.width / photo.size.height : null,
+      hasPaint: photo !== null && hasPaint,
+    });
+  }, [photo, hasPaint, onChange]);
+
+  useEffect(
+    () => () => {
+      if (photo) URL.revokeObjectURL(photo.url);
+    },
+    [photo],
+  );
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      exportMask: async () => (photo && editor.current ? editor.current.exportMask() : null),
+    }),
+    [photo],
+  );
+
+  const choose = (file: File) => {
+    setUnreadable(false);
+    readPhoto(file).then(
+      (loaded) => {
+        setHasPaint(false);
+        setPhoto(loaded);
+      },
+      () => setUnreadable(true),
+    );
+  };
+
+  return (
+    <div className={styles.root} data-testid="edit-inputs">
+      <ImageUploadArea
+        file={photo?.file ?? null}
+        previewUrl={photo?.url ?? null}
+        onFile={choose}
+        onRemove={() => {
+          setPhoto(null);
+          setHasPaint(false);
+        }}
+      />
+      {unreadable ? (
+        <p className={styles.error} role="alert">
+          {MASK_EDITOR_TEXT.imageNotReadable}
+        </p>
+      ) : null}
+      {photo ? (
+        <Suspense fallback={null}>
+          <MaskEditor
+            key={photo.url}
+            ref={editor}
+            photoUrl={photo.url}
+            photoSize={photo.size}
+            onPaintChange={setHasPaint}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ReactSketchCanvasRef } from 'react-sketch-canvas';
+import { maskFromPainting } from './mask-pixels';
+
+export interface ExportedMask {
+  /** The PNG mask at the photo's size: white where the photo is to be regenerated. */
+  blob: Blob;
+  paintedPixels: number;
+}
+
+function loadImage(src: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error('The painting could not be read'));
+    image.src = src;
+  });
+}
+
+/**
+ * The strokes rendered at the photo's own size (they are vectors, so nothing is blurred by
+ * scaling), turned into the black-and-white mask of spec §5 and encoded as PNG.
+ */
+export async function exportMask(
+  canvas: Pick<ReactSketchCanvasRef, 'exportImage'>,
+  width: number,
+  height: number,
+): Promise<ExportedMask> {
+  const painting = await loadImage(await canvas.exportImage('png', { width, height }));
+  const surface = document.createElement('canvas');
+  surface.width = width;
+  surface.height = height;
+  const context = surface.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('Canvas 2D is not available');
+  context.drawImage(painting, 0, 0, width, height);
+  const { mask, paintedPixels } = maskFromPainting(context.getImageData(0, 0, width, height));
+  context.putImageData(
+    new ImageData(mask.data as Uint8ClampedArray<ArrayBuffer>, width, height),
+    0,
+    0,
+  );
+  const blob = await new Promise<Blob | null>((resolve) => surface.toBlob(resolve, 'image/png'));
+  if (!blob) throw new Error('The mask could not be encoded');
+  return { blob, paintedPixels };
+}

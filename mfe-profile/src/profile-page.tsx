@@ -1,0 +1,81 @@
+import { useUserProfile } from '@app/shared/data/user';
+import { KIT_TEXT, PROFILE_TEXT } from '@app/shared/spec';
+import { ErrorAlert } from '@app/shared/ui/error-alert';
+import { DelayedSpinner } from '@app/shared/ui/loading';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { AccountForm } from './features/account/components/account-form';
+import { LogoutButton } from './features/logout/components/logout-button';
+import { PictureEditor } from './features/picture/components/picture-editor';
+import { SubscriptionCard } from './features/subscription/components/subscription-card';
+
+const useStyles = makeStyles({
+  page: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalL,
+    width: '100%',
+    maxWidth: '560px',
+    boxSizing: 'border-box',
+    margin: '0 auto',
+    padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL} ${tokens.spacingVerticalXXL}`,
+  },
+  heading: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase600,
+    lineHeight: tokens.lineHeightBase600,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    rowGap: tokens.spacingVerticalXL,
+    padding: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusXLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4,
+  },
+  subscription: {
+    padding: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusXLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4,
+  },
+});
+
+/** Profile Settings (spec §2): picture, name and e-mail, subscription, log out. */
+export function ProfilePage() {
+  const styles = useStyles();
+  const { data: profile, error, isValidating, mutate } = useUserProfile(true);
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const failed = error !== undefined && !isValidating && error !== dismissed;
+  const retry = () => void mutate();
+  const dismiss = () => setDismissed(error);
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>{PROFILE_TEXT.title}</h1>
+      {profile ? (
+        <>
+          {/* The profile shown may be older than the server's (offline, or a failed refresh). */}
+          {failed ? (
+            <ErrorAlert message={PROFILE_TEXT.loadInfoFailed} onDismiss={dismiss} onRetry={retry} />
+          ) : null}
+          <div className={styles.card}>
+            <PictureEditor pictureUrl={profile.profilePicture} />
+            <AccountForm profile={profile} />
+          </div>
+          <div className={styles.subscription}>
+            <SubscriptionCard profile={profile} />
+          </div>
+        </>
+      ) : failed ? (
+        <ErrorAlert message={PROFILE_TEXT.loadFailed} onDismiss={dismiss} onRetry={retry} />
+      ) : error === undefined || isValidating ? (
+        <DelayedSpinner label={KIT_TEXT.loading} />
+      ) : null}
+      <LogoutButton />
+    </div>
+  );
+}
