@@ -10,9 +10,10 @@ import {
   TRAINING_TEXT,
   photoLabel,
 } from '@app/shared/spec';
-import { makeStyles, mergeClasses, ProgressBar, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, DeleteRegular, WarningFilled } from '@fluentui/react-icons';
 import { useDragReorder } from '../hooks/use-drag-reorder';
+import { ProgressLine } from './progress-line';
 
 const useStyles = makeStyles({
   grid: {
@@ -228,13 +229,12 @@ export function ModelPhotos({
                 />
               </div>
             ) : (
-              <ProgressBar
+              <ProgressLine
                 className={styles.progress}
-                thickness="large"
                 value={
                   item.status === 'uploading' || item.status === 'done' ? item.progress : undefined
                 }
-                aria-label={`${TRAINING_TEXT.uploading} ${item.filename}`}
+                label={`${TRAINING_TEXT.uploading} ${item.filename}`}
               />
             )}
           </li>

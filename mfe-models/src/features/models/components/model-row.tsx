@@ -3,7 +3,7 @@ import type { ModelSummary } from '@app/shared/contract/models';
 import { EmptyState } from '@app/shared/ui/empty-state';
 import { useDropZone } from '@app/shared/ui/drop-zone';
 import { FILE_CHECKS, MAX_TRAINING_PHOTOS, MODELS_TEXT, photoCount } from '@app/shared/spec';
-import { Badge, Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import {
   AddRegular,
   ArrowSyncCircleFilled,
@@ -14,14 +14,24 @@ import {
   DeleteRegular,
   DismissCircleFilled,
 } from '@fluentui/react-icons';
-import { useId } from 'react';
-import { useAddPhotos } from '../hooks/use-add-photos';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import type { LiveTraining } from '../hooks/use-live-training';
 import { refusedPhotos } from '../utils/model-photos';
 import { statusView, type StatusTone } from '../utils/model-status';
-import { ModelPhotos } from './model-photos';
-import { TrainingFailure } from './training-failure';
-import { TrainingProgress } from './training-progress';
+import type { RowUploadsState } from './row-uploads';
+
+// Each part below shows only in some states (a new user has none): none is in the first load.
+const ModelPhotos = lazy(() =>
+  import('./model-photos').then((module) => ({ default: module.ModelPhotos })),
+);
+const RowUploads = lazy(() => import('./row-uploads'));
+const TrainingFailure = lazy(() =>
+  import('./training-failure').then((module) => ({ default: module.TrainingFailure })),
+);
+const TrainingProgress = lazy(() =>
+  import('./training-progress').then((module) => ({ default: module.TrainingProgress })),
+);
+const NO_UPLOADS: RowUploadsState = { incoming: [], retry: () => undefined };
 
 const TONE_COLOUR: Record<StatusTone, string> = {
   warning: tokens.colorPaletteDarkOrangeForeground1,
@@ -75,6 +85,37 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground1,
   },
   keep: { whiteSpace: 'nowrap' },
+  // The status chip (spec §4 colours) as plain CSS: Fluent's Badge costs the page 2 KB for this.
+  chip: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    minHeight: '24px',
+    padding: `0 ${tokens.spacingHorizontalS}`,
+    borderRadius: tokens.borderRadiusCircular,
+    fontSize: tokens.fontSizeBase200,
+    fontWeight: tokens.fontWeightSemibold,
+    whiteSpace: 'nowrap',
+  },
+  chipWarning: {
+    color: tokens.colorPaletteMarigoldForeground2,
+    backgroundColor: tokens.colorPaletteMarigoldBackground1,
+    border: `1px solid ${tokens.colorPaletteMarigoldBorder1}`,
+  },
+  chipSuccess: {
+    color: tokens.colorPaletteGreenForeground1,
+    backgroundColor: tokens.colorPaletteGreenBackground1,
+    border: `1px solid ${tokens.colorPaletteGreenBorder1}`,
+  },
+  chipDanger: {
+    color: tokens.colorPaletteRedForeground1,
+    backgroundColor: tokens.colorPaletteRedBackground1,
+    border: `1px solid ${tokens.colorPaletteRedBorder1}`,
+  },
+  chipInformative: {
+    color: tokens.colorNeutralForeground3,
+    backgroundColor: tokens.colorNeutralBackground4,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
   spinning: {
     animationName: { from: { transform: 'rotate(0deg)' }, to: { transform: 'rotate(360deg)' } },
     animationDuration: '1.6s',
@@ -158,14 +199,30 @@ export function ModelRow({
   const bodyId = useId();
   const view = statusView(model.status);
   const colour = TONE_COLOUR[view.tone];
+  const chipTone: Record<StatusTone, string> = {
+    warning: styles.chipWarning,
+    success: styles.chipSuccess,
+    danger: styles.chipDanger,
+    informative: styles.chipInformative,
+  };
   const locked = view.status === 'training';
-  const adding = useAddPhotos(model.modelId, onError);
+  const [batches, setBatches] = useState<{ id: number; files: readonly File[] }[]>([]);
+  const nextBatch = useRef(0);
+  const [adding, setAdding] = useState(NO_UPLOADS);
+  const [uploadsWanted, setUploadsWanted] = useState(false);
+  const onTaken = useCallback(
+    (id: number) => setBatches((queued) => queued.filter((batch) => batch.id !== id)),
+    [],
+  );
   const pendingCount = adding.incoming.filter((photo) => photo.item.status !== 'done').length;
   const picker = useDropZone({
     check: FILE_CHECKS.trainingPhotos,
     alreadyChosen: photos.length + pendingCount,
     disabled: locked,
-    onFiles: (files) => adding.add(files),
+    onFiles: (files) => {
+      setUploadsWanted(true);
+      setBatches((queued) => [...queued, { id: (nextBatch.current += 1), files }]);
+    },
     onErrors: (errors) => onError(errors.join(' ')),
   });
   const refused = refusedPhotos(model, photos);
@@ -201,26 +258,28 @@ export function ModelRow({
             <span className={styles.keep}>{photoCount(photos.length)}</span>
           </span>
         </span>
-        <Badge appearance="tint" color={view.tone} size="large" data-testid="model-status">
+        <span className={mergeClasses(styles.chip, chipTone[view.tone])} data-testid="model-status">
           {view.label}
-        </Badge>
+        </span>
         <ChevronDownRegular
           className={mergeClasses(styles.chevron, expanded && styles.open)}
           aria-hidden
         />
       </button>
       <div id={bodyId} className={styles.body} hidden={!expanded}>
-        {view.status === 'training' ? <TrainingProgress live={live} name={model.name} /> : null}
-        {view.status === 'failed' ? (
-          <TrainingFailure
-            reason={model.failureReason}
-            refused={checking ? [] : refused}
-            usableCount={usableCount}
-            retrying={retrying}
-            retryDisabled={otherTraining}
-            onRetry={onRetry}
-          />
-        ) : null}
+        <Suspense fallback={null}>
+          {view.status === 'training' ? <TrainingProgress live={live} name={model.name} /> : null}
+          {view.status === 'failed' ? (
+            <TrainingFailure
+              reason={model.failureReason}
+              refused={checking ? [] : refused}
+              usableCount={usableCount}
+              retrying={retrying}
+              retryDisabled={otherTraining}
+              onRetry={onRetry}
+            />
+          ) : null}
+        </Suspense>
         {photos.length === 0 && adding.incoming.length === 0 ? (
           <EmptyState
             icon={<ArrowUploadRegular />}
@@ -233,15 +292,17 @@ export function ModelRow({
             }}
           />
         ) : (
-          <ModelPhotos
-            photos={photos}
-            incoming={adding.incoming}
-            locked={locked}
-            onOpen={onOpenPhoto}
-            onDelete={onDeletePhoto}
-            onReorder={onReorder}
-            onRetryUpload={adding.retry}
-          />
+          <Suspense fallback={null}>
+            <ModelPhotos
+              photos={photos}
+              incoming={adding.incoming}
+              locked={locked}
+              onOpen={onOpenPhoto}
+              onDelete={onDeletePhoto}
+              onReorder={onReorder}
+              onRetryUpload={adding.retry}
+            />
+          </Suspense>
         )}
         <div className={styles.actions}>
           {photos.length > 0 && photos.length + pendingCount < MAX_TRAINING_PHOTOS ? (
@@ -268,6 +329,17 @@ export function ModelRow({
           ) : null}
         </div>
         <input {...picker.inputProps} />
+        {uploadsWanted ? (
+          <Suspense fallback={null}>
+            <RowUploads
+              modelId={model.modelId}
+              batches={batches}
+              onTaken={onTaken}
+              onChange={setAdding}
+              onError={onError}
+            />
+          </Suspense>
+        ) : null}
       </div>
     </li>
   );

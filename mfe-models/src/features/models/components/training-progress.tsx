@@ -1,6 +1,7 @@
 import { MODELS_TEXT, minutesLeft, trainingProgress } from '@app/shared/spec';
-import { makeStyles, ProgressBar, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import type { LiveTraining } from '../hooks/use-live-training';
+import { ProgressLine } from './progress-line';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
@@ -22,12 +23,11 @@ export function TrainingProgress({ live, name }: { live: LiveTraining | undefine
   const percent = progress === null ? null : Math.round(progress * 100);
   return (
     <div className={styles.root} data-testid="training-progress">
-      <ProgressBar
-        thickness="large"
-        color="warning"
+      <ProgressLine
+        colour="warning"
         value={progress ?? undefined}
-        aria-label={`${name}: ${MODELS_TEXT.statusTraining}`}
-        aria-valuetext={percent === null ? undefined : `${percent}%`}
+        label={`${name}: ${MODELS_TEXT.statusTraining}`}
+        valueText={percent === null ? undefined : `${percent}%`}
       />
       <div className={styles.line}>
         <span>

@@ -1,7 +1,7 @@
 import { addModelPhotos } from '@app/shared/data/models';
 import { useUploader } from '@app/shared/upload/use-uploader';
 import { MODELS_TEXT } from '@app/shared/spec';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { IncomingPhoto } from '../components/model-photos';
 import { failureMessage } from '../utils/error-message';
 
@@ -54,10 +54,11 @@ export function useAddPhotos(modelId: string, onError: (message: string) => void
   }, [previews]);
   useEffect(() => () => latest.current.forEach((url) => URL.revokeObjectURL(url)), []);
 
-  const incoming: IncomingPhoto[] = items.map((item) => ({
-    item,
-    previewUrl: previews.get(item.id) ?? '',
-  }));
+  // The same list until an upload or a preview changes: the row re-renders on each new one.
+  const incoming: IncomingPhoto[] = useMemo(
+    () => items.map((item) => ({ item, previewUrl: previews.get(item.id) ?? '' })),
+    [items, previews],
+  );
 
   return { incoming, add, retry: uploader.retry };
 }

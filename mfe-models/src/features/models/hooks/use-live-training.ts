@@ -6,7 +6,6 @@ import { invalidateUser, userKeys } from '@app/shared/data/user';
 import { normalizeModelStatus } from '@app/shared/spec';
 import { useEffect, useRef } from 'react';
 import useSWR from 'swr';
-import { notifyTrainingEnded } from '../utils/notifications';
 
 /** Progress and ETA of a training on screen move this often (the profile itself: every 30 s). */
 const LIVE_POLL_MS = 3000;
@@ -53,11 +52,18 @@ export function useLiveTraining(models: readonly ModelSummary[]): Map<string, Li
       bus.emit('models:changed', { readyModelCount: readyCount + nowReady.length });
     }
     if (document.visibilityState !== 'hidden') return;
-    for (const model of ended) {
-      notifyTrainingEnded(model, normalizeModelStatus(model.status) === 'ready').catch(
-        (error: unknown) => console.warn('The training notification could not be shown', error),
+    // Rare (a training ends while the app is hidden): not part of the page's first load.
+    import('../utils/notifications')
+      .then(({ notifyTrainingEnded }) =>
+        Promise.all(
+          ended.map((model) =>
+            notifyTrainingEnded(model, normalizeModelStatus(model.status) === 'ready'),
+          ),
+        ),
+      )
+      .catch((error: unknown) =>
+        console.warn('The training notification could not be shown', error),
       );
-    }
   }, [data, trainingIds, readyCount]);
 
   return new Map((data?.models ?? []).map((model) => [model.modelId, model]));
