@@ -18,6 +18,8 @@ const SW_WARM_START = 'sw-warm-start';
 /** The build step that prerenders the first paint into index.html (src/first-paint/). */
 const FIRST_PAINT = 'first-paint-build';
 const FIRST_PAINT_BUNDLE = join(here, 'node_modules', '.cache', FIRST_PAINT, `${FIRST_PAINT}.cjs`);
+/** Imported by it too: a tap on a notification opens the app (src/pwa/sw-notifications.ts). */
+const SW_NOTIFICATIONS = 'sw-notifications';
 
 export default defineConfig((_env, argv) => {
   const mode = argv.mode === 'development' ? 'development' : 'production';
@@ -119,7 +121,10 @@ function serviceWorkerWarmStart(mode: 'production'): RspackOptions {
     mode,
     context: here,
     target: 'webworker',
-    entry: { [SW_WARM_START]: './src/pwa/sw-warm-start.ts' },
+    entry: {
+      [SW_WARM_START]: './src/pwa/sw-warm-start.ts',
+      [SW_NOTIFICATIONS]: './src/pwa/sw-notifications.ts',
+    },
     devtool: 'source-map',
     resolve: { extensions: ['.ts', '.js'] },
     output: { path: join(here, 'dist'), filename: '[name].js', clean: false },
@@ -138,7 +143,7 @@ function serviceWorkerWarmStart(mode: 'production'): RspackOptions {
 function serviceWorker() {
   return new GenerateSW({
     swDest: 'sw.js',
-    importScripts: [`/${SW_WARM_START}.js`],
+    importScripts: [`/${SW_WARM_START}.js`, `/${SW_NOTIFICATIONS}.js`],
     clientsClaim: true,
     skipWaiting: false,
     cleanupOutdatedCaches: true,

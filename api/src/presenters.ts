@@ -1,5 +1,11 @@
 import type { JobView } from '@app/shared/contract/jobs';
-import type { MediaItem, MediaStatus, MediaType } from '@app/shared/contract/media';
+import {
+  PHOTO_CHECKS,
+  type MediaItem,
+  type MediaStatus,
+  type MediaType,
+  type PhotoCheck,
+} from '@app/shared/contract/media';
 import type { ModelSummary, PhotoIssue } from '@app/shared/contract/models';
 import type { UserProfile } from '@app/shared/contract/user';
 import { normalizeSubscriptionStatus } from '@app/shared/spec';
@@ -34,6 +40,14 @@ export function signedUrl(
   });
 }
 
+/** A value the contract does not know (a newer process wrote it) reads as not checked. */
+export function photoCheckOf(row: Pick<MediaRow, 'photo_check'>): PhotoCheck | null {
+  const value = row.photo_check;
+  return (PHOTO_CHECKS as readonly (string | null)[]).includes(value)
+    ? (value as PhotoCheck)
+    : null;
+}
+
 export async function presentMedia(
   storage: Storage,
   origin: string,
@@ -55,6 +69,7 @@ export async function presentMedia(
     engine: row.engine,
     identityScore: row.identity_score,
     failureReason: row.failure_reason,
+    photoCheck: photoCheckOf(row),
     width: row.width,
     height: row.height,
     createdAt: row.created_at,

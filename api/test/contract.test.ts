@@ -2,7 +2,13 @@ import { API_ROUTES, type ApiRouteKey } from '@app/shared/contract/api-routes';
 import type { ResponseSchemas } from '@app/shared/contract/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type CallResult } from './support/api-client';
-import { makeAdmin, markModelReady, trainReadyModel, uploadPhotos } from './support/fixtures';
+import {
+  makeAdmin,
+  markModelFailed,
+  markModelReady,
+  trainReadyModel,
+  uploadPhotos,
+} from './support/fixtures';
 import { solidPng } from './support/images';
 import { newUser, startStudio, type Studio } from './support/studio';
 import { DIALECTS } from './support/test-database';
@@ -191,6 +197,10 @@ describe.each(DIALECTS)('the API answers what the shared contract says, on %s', 
       'PUT /user/models/reorder',
       as('PUT', '/api/user/models/reorder', { json: { modelIds: ['missing'] } }),
     );
+    await markModelFailed(studio, gamma);
+    await check('POST /user/models/{modelId}/retry', as('POST', `/api/user/models/${gamma}/retry`));
+    await check('POST /user/models/{modelId}/retry', as('POST', `/api/user/models/${gamma}/retry`));
+    await markModelReady(studio, gamma);
     await check('PUT /user/model', as('PUT', '/api/user/model', { json: { modelId: alpha } }));
     await check('PUT /user/model', as('PUT', '/api/user/model', { json: { modelId: 'missing' } }));
 

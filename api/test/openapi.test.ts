@@ -12,6 +12,7 @@ const EXPECTED: Record<string, string[]> = {
   '/api/user/models/reorder': ['put'],
   '/api/user/models/{modelId}/photos': ['post'],
   '/api/user/models/{modelId}/photos/order': ['put'],
+  '/api/user/models/{modelId}/retry': ['post'],
   '/api/user/profile-picture': ['post', 'delete'],
   '/api/media': ['get'],
   '/api/media/{id}': ['get', 'delete'],

@@ -76,6 +76,8 @@ export interface MediaTable {
   identity_score: number | null;
   /** Why a direct upload was refused when it was checked (status failed): the spec's text. */
   failure_reason: Generated<string | null>;
+  /** Training photos: the face check after upload (pending, ok or a PhotoProblem); null: none. */
+  photo_check: Generated<string | null>;
 }
 
 export interface ModelPhotosTable {

@@ -8,6 +8,7 @@ import type { JobContext, JobRunners } from '../jobs/worker';
 import { processImage } from '../media/pipeline';
 import { mediaKeys } from '../storage/keys';
 import type { Engine, EngineContext, EngineImage, ProviderJobRecord } from './engine';
+import { faceAnalysisInProcess, type FaceAnalysis } from './face-analysis';
 import { readAll } from './read-all';
 
 /**
@@ -28,12 +29,14 @@ export const engineUnavailable = (name: string): string =>
  * Jobs to engine calls: reads the inputs from storage, hands them to the engine and stores what
  * it returns, each image as a gallery media row of type 'generated'. New trainings run on
  * `trainWith`; a generation or edit runs on the engine that trained its models (`trainWith` or
- * one of `others`), so models keep working after the operator switches engines.
+ * one of `others`), so models keep working after the operator switches engines. An uploaded
+ * training photo's check runs on `faces` (the CPU engine's thread in production).
  */
 export function engineRunners(
   app: FastifyInstance,
   trainWith: Engine,
   others: readonly Engine[] = [],
+  faces: FaceAnalysis = faceAnalysisInProcess,
 ): JobRunners {
   const engines = new Map([...others, trainWith].map((engine) => [engine.name, engine]));
 
@@ -125,6 +128,17 @@ export function engineRunners(
   }
 
   return {
+    'check-photo': async (job, { signal }) => {
+      // Deleted since it was uploaded: nothing left to check.
+      const photo = await app.media.findOwned(job.userId, job.input.mediaId);
+      const stored =
+        photo?.status === 'ready'
+          ? await app.storage.read(mediaKeys(job.userId, photo.id).original)
+          : undefined;
+      if (!stored) return { output: [], details: { problem: null } };
+      const problem = await faces.checkPhoto(await readAll(stored.stream), signal);
+      return { output: [], details: { problem } };
+    },
     train: async (job, context) => {
       const photos = await app.media.findManyOwned(job.userId, job.input.photoIds);
       const ordered = job.input.photoIds.flatMap((id) => photos.filter((photo) => photo.id === id));

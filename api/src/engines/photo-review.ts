@@ -1,5 +1,5 @@
 import type { PhotoIssue, PhotoProblem } from '@app/shared/contract/models';
-import { MIN_TRAINING_PHOTOS } from '@app/shared/spec';
+import { MIN_TRAINING_PHOTOS, PHOTO_PROBLEM_TEXT } from '@app/shared/spec';
 import { JobFailure } from '../jobs/job-failures';
 import { alignFace } from './cpu/align-face';
 import { decodeForAnalysis } from './cpu/decode';
@@ -7,15 +7,10 @@ import { detectFaces, type Point, type RgbImage } from './cpu/face-api';
 import { photoProblem } from './cpu/photo-checks';
 import type { CallContext, TrainRequest } from './engine';
 
-const PROBLEM_TEXT: Record<PhotoProblem, string> = {
-  'no-face': 'no face found',
-  'several-faces': 'more than one face',
-  'face-too-small': 'face too small',
-  'too-blurry': 'too blurry',
-};
-
 function describeIssues(issues: PhotoIssue[]): string {
-  return issues.map((issue) => `${issue.filename}: ${PROBLEM_TEXT[issue.problem]}`).join('; ');
+  return issues
+    .map((issue) => `${issue.filename}: ${PHOTO_PROBLEM_TEXT[issue.problem].toLowerCase()}`)
+    .join('; ');
 }
 
 export type TrainingPhoto = TrainRequest['photos'][number];
@@ -44,6 +39,37 @@ export interface PhotoReview extends FaceReview {
   usable: UsablePhoto[];
 }
 
+/** One photo: usable with its face, or the problem that makes it unusable. */
+async function reviewPhoto(
+  photo: TrainingPhoto,
+): Promise<{ usable: UsablePhoto } | { problem: PhotoProblem }> {
+  const { image, scale } = await decodeForAnalysis(photo.data);
+  const found = await detectFaces(image);
+  const aligned = found[0] && alignFace(image, found[0].landmarks);
+  const problem = photoProblem(found, scale, aligned);
+  if (problem || !aligned || !found[0]) return { problem: problem ?? 'no-face' };
+  const landmarks = found[0].landmarks.map(({ x, y }) => ({ x: x * scale, y: y * scale }));
+  return {
+    usable: {
+      photo,
+      aligned,
+      descriptor: found[0].descriptor,
+      landmarks,
+      width: Math.round(image.width * scale),
+      height: Math.round(image.height * scale),
+    },
+  };
+}
+
+/**
+ * The check of one uploaded photo, the same a training makes: why a training could not use it,
+ * or null. Run when a training photo is uploaded, so the user hears of it before training.
+ */
+export async function checkPhoto(data: Buffer): Promise<PhotoProblem | null> {
+  const review = await reviewPhoto({ id: '', filename: '', data });
+  return 'problem' in review ? review.problem : null;
+}
+
 /**
  * Every engine checks the photos the same way before it trains (one clear, large, sharp face per
  * photo, see cpu/photo-checks.ts), and fails with a message naming each unusable photo when
@@ -57,22 +83,11 @@ export async function reviewPhotos(
   const issues: PhotoIssue[] = [];
   for (const [index, photo] of photos.entries()) {
     signal.throwIfAborted();
-    const { image, scale } = await decodeForAnalysis(photo.data);
-    const found = await detectFaces(image);
-    const aligned = found[0] && alignFace(image, found[0].landmarks);
-    const problem = photoProblem(found, scale, aligned);
-    if (problem || !aligned || !found[0]) {
-      issues.push({ photoId: photo.id, filename: photo.filename, problem: problem ?? 'no-face' });
+    const review = await reviewPhoto(photo);
+    if ('problem' in review) {
+      issues.push({ photoId: photo.id, filename: photo.filename, problem: review.problem });
     } else {
-      const landmarks = found[0].landmarks.map(({ x, y }) => ({ x: x * scale, y: y * scale }));
-      usable.push({
-        photo,
-        aligned,
-        descriptor: found[0].descriptor,
-        landmarks,
-        width: Math.round(image.width * scale),
-        height: Math.round(image.height * scale),
-      });
+      usable.push(review.usable);
     }
     onProgress((index + 1) / photos.length);
   }

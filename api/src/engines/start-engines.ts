@@ -39,12 +39,12 @@ export async function startEngines(
     });
     await startJobWorker(
       app,
-      engineRunners(app, wrap(replicate), [cpuEngine]),
+      engineRunners(app, wrap(replicate), [cpuEngine], cpuEngine),
       REPLICATE_ENGINE_LIMITS,
       REPLICATE_WORKER_CONCURRENCY,
     );
   } else {
-    await startJobWorker(app, engineRunners(app, wrap(cpuEngine)));
+    await startJobWorker(app, engineRunners(app, wrap(cpuEngine), [], cpuEngine));
   }
   return { close: () => cpuEngine.close() };
 }

@@ -1,5 +1,5 @@
 import type { JobKind, JobStatus } from '@app/shared/contract/jobs';
-import type { PhotoIssue } from '@app/shared/contract/models';
+import type { PhotoIssue, PhotoProblem } from '@app/shared/contract/models';
 import type { AspectRatio } from '@app/shared/spec';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -19,6 +19,8 @@ export interface JobInputs {
     imageKey: string;
     maskKey: string;
   };
+  /** The uploaded training photo to check. */
+  'check-photo': { mediaId: string };
 }
 
 /** What a finished training hands to its model (the train completion stores it). */
@@ -36,6 +38,8 @@ export interface JobDetails {
   train: TrainingOutcome;
   generate: never;
   edit: never;
+  /** Why a training could not use the photo; null when it can. */
+  'check-photo': { problem: PhotoProblem | null };
 }
 
 /** A finished job: the media ids it stored, and what its kind's completion needs. */

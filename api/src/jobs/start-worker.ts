@@ -10,9 +10,10 @@ import { JobWorker, type JobRunners } from './worker';
 
 /**
  * The built-in engine on a 2-core machine: one training at a time (it uses both cores for tens
- * of seconds), generations and edits beside it. Limits hold across every process on the database.
+ * of seconds), generations, edits and photo checks beside it. Limits hold across every process on
+ * the database.
  */
-export const CPU_ENGINE_LIMITS: KindLimits = { train: 1, generate: 1, edit: 1 };
+export const CPU_ENGINE_LIMITS: KindLimits = { train: 1, generate: 1, edit: 1, 'check-photo': 1 };
 
 /** The worker's side of the queue on the configured database. */
 export function leaseStoreFor(

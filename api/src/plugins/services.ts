@@ -11,7 +11,7 @@ import { DatabaseJobQueue } from '../jobs/database-job-queue';
 import type { JobQueue } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
 import { TempFiles } from '../media/temp-files';
-import { MediaService } from '../services/media';
+import { MediaService, photoCheckCompletion } from '../services/media';
 import { ModelService, trainingCompletion } from '../services/models';
 import { UserService } from '../services/users';
 import { createStorage } from '../storage/create-storage';
@@ -73,10 +73,14 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
       ? new (await import('../billing/stripe')).StripeBilling(config.stripe, users)
       : new TestModeBilling(app.db, users);
     app.decorate('billing', billing);
-    app.decorate('media', new MediaService(app.db, storage, tempFiles));
-    const jobCompletions: JobCompletions = { train: trainingCompletion };
+    const jobCompletions: JobCompletions = {
+      train: trainingCompletion,
+      'check-photo': photoCheckCompletion,
+    };
     app.decorate('jobCompletions', jobCompletions);
-    app.decorate('jobs', new DatabaseJobQueue(app.db, jobCompletions));
+    const jobs = new DatabaseJobQueue(app.db, jobCompletions);
+    app.decorate('jobs', jobs);
+    app.decorate('media', new MediaService(app.db, storage, tempFiles, jobs));
     app.decorate('jobWorker', null);
     // preClose: the worker hands its jobs back before the db plugin closes the connection.
     app.addHook('preClose', async () => app.jobWorker?.stop());

@@ -12,7 +12,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, conflict, HttpError, notFound, unsupportedMediaType } from '../http-errors';
 import { decodeBase64Image } from '../media/base64';
 import { processImage, type ProcessedImage } from '../media/pipeline';
-import { presentMedia, requestOrigin, signedUrl, SIGNED_URL_TTL_SECONDS } from '../presenters';
+import {
+  photoCheckOf,
+  presentMedia,
+  requestOrigin,
+  signedUrl,
+  SIGNED_URL_TTL_SECONDS,
+} from '../presenters';
 import { decodeCursor, type MediaRow } from '../services/media';
 import { incomingKey, mediaKeys } from '../storage/keys';
 import { UPLOAD_URL_TTL_SECONDS, uploadUrl } from './files';
@@ -195,6 +201,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
               modelIds: models
                 .filter((model) => model.photoIds.includes(photo.id))
                 .map((model) => model.id),
+              photoCheck: photoCheckOf(photo),
+              width: photo.width,
+              height: photo.height,
               ...(request.query.includeUrls
                 ? {
                     displayUrl: await signedUrl(app.storage, origin, keys.web),

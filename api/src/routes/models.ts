@@ -7,7 +7,7 @@ import { idempotencyKey } from '../jobs/idempotency';
 import { presentModel, presentProfile, requestOrigin } from '../presenters';
 import { presentJob } from '../presenters';
 import { pickDefaultModel, type ModelRow } from '../services/models';
-import { checkTrainingPhotos, startTraining } from '../services/training';
+import { checkTrainingPhotos, retryTraining, startTraining } from '../services/training';
 import type { UserRow } from '../services/users';
 
 export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
@@ -67,6 +67,31 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
         (item) => item.modelId === job.modelId,
       );
       if (!model) throw notFound(API_TEXT.modelNotFound);
+      return reply.code(202).send({
+        modelId: model.modelId,
+        jobId: job.id,
+        status: 'training' as const,
+        job: presentJob(job),
+        model,
+      });
+    },
+  );
+
+  app.post(
+    '/user/models/:modelId/retry',
+    {
+      config: { rateLimit: writeLimit },
+      schema: {
+        summary: 'Train a failed model again, in place, on the photos it has now',
+        description:
+          'The same rules as a new training: 5-20 photos, the model limit, one training at a time. The model keeps its name, trigger word and place; poll it as after POST /media/start-training.',
+        ...API_ROUTES['POST /user/models/{modelId}/retry'],
+      },
+    },
+    async (request, reply) => {
+      const { user } = request;
+      const job = await retryTraining(app, user, request.params.modelId, idempotencyKey(request));
+      const model = await presentOwned(user, requestOrigin(request), request.params.modelId);
       return reply.code(202).send({
         modelId: model.modelId,
         jobId: job.id,

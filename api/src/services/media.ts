@@ -5,6 +5,8 @@ import { FILE_TEXT, hasUnsafeCharacters, MAX_UPLOAD_BYTES } from '@app/shared/sp
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MediaTable } from '../db/schema';
 import { HttpError, payloadTooLarge } from '../http-errors';
+import type { JobCompletion } from '../jobs/completion';
+import type { JobQueue } from '../jobs/queue';
 import { processImageFile, type ImageFile, type ProcessedImage } from '../media/pipeline';
 import type { TempFiles } from '../media/temp-files';
 import { incomingKey, mediaKeys } from '../storage/keys';
@@ -53,6 +55,33 @@ export function decodeCursor(cursor: string): [string, string] | undefined {
   return undefined;
 }
 
+/** Training photos are checked when they arrive; other images never are. */
+function checkedOnUpload(type: string): 'pending' | null {
+  return type === 'training' ? 'pending' : null;
+}
+
+/**
+ * A training photo's check ends on its row: the problem found (or 'ok'), written with the job's
+ * end; a check that could not run leaves the photo unchecked (null), as a training checks again.
+ */
+export const photoCheckCompletion: JobCompletion<'check-photo'> = {
+  async succeeded(db, job, { details }) {
+    await db
+      .updateTable('media')
+      .set({ photo_check: details?.problem ?? 'ok' })
+      .where('id', '=', job.input.mediaId)
+      .execute();
+  },
+  async ended(db, job) {
+    await db
+      .updateTable('media')
+      .set({ photo_check: null })
+      .where('id', '=', job.input.mediaId)
+      .where('photo_check', '=', 'pending')
+      .execute();
+  },
+};
+
 export class MediaService {
   /** Finalizations running in this process, so concurrent callers wait for the same one. */
   private readonly finalizing = new Map<string, Promise<void>>();
@@ -61,7 +90,24 @@ export class MediaService {
     private readonly db: Kysely<Database>,
     private readonly storage: Storage,
     private readonly tempFiles: TempFiles,
+    private readonly jobs: JobQueue,
   ) {}
+
+  /**
+   * A training photo that just became ready gets the face check a training makes, as a job: it
+   * runs where the engines run, after the upload has been answered ('pending' until it ends).
+   * Call inside the transaction that makes the row ready, with the row's new `photo_check`.
+   */
+  private async requestCheck(
+    trx: Kysely<Database>,
+    row: Pick<MediaRow, 'id' | 'user_id' | 'photo_check'>,
+  ): Promise<void> {
+    if (row.photo_check !== 'pending') return;
+    await this.jobs.enqueue(
+      { userId: row.user_id, kind: 'check-photo', input: { mediaId: row.id } },
+      trx,
+    );
+  }
 
   findOwned(userId: string, id: string): Promise<MediaRow | undefined> {
     return this.db
@@ -140,8 +186,12 @@ export class MediaService {
       engine: fields.engine ?? null,
       identity_score: fields.identityScore ?? null,
       failure_reason: null,
+      photo_check: checkedOnUpload(fields.type),
     };
-    await this.db.insertInto('media').values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('media').values(row).execute();
+      await this.requestCheck(trx, row);
+    });
     return row;
   }
 
@@ -172,6 +222,7 @@ export class MediaService {
       engine: null,
       identity_score: null,
       failure_reason: null,
+      photo_check: null,
     }));
     if (rows.length > 0) await this.db.insertInto('media').values(rows).execute();
     return rows;
@@ -226,8 +277,12 @@ export class MediaService {
       width: image.width,
       height: image.height,
       bytes: Buffer.isBuffer(original) ? original.length : original.size,
+      photo_check: checkedOnUpload(row.type),
     };
-    await this.db.updateTable('media').set(fields).where('id', '=', row.id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('media').set(fields).where('id', '=', row.id).execute();
+      await this.requestCheck(trx, { ...row, ...fields });
+    });
     return { ...row, ...fields };
   }
 

@@ -151,6 +151,22 @@ export class ModelService {
     return row;
   }
 
+  /** A failed model back in 'training' (its retry); false when it was not failed any more. */
+  async restartTraining(db: Kysely<Database>, modelId: string): Promise<boolean> {
+    const result = await db
+      .updateTable('models')
+      .set({
+        status: 'training',
+        failure_reason: null,
+        photo_issues: null,
+        updated_at: new Date().toISOString(),
+      })
+      .where('id', '=', modelId)
+      .where('status', '=', 'failed')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   async delete(model: ModelRow): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('models').where('id', '=', model.id).execute();

@@ -7,6 +7,8 @@ import {
   validateTriggerWord,
 } from '@app/shared/spec';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http-errors';
 import { onceFor } from '../jobs/idempotency';
 import type { Job } from '../jobs/queue';
@@ -81,27 +83,7 @@ async function createTraining(
   await checkTrainingPhotos(app, user, photoIds);
 
   return app.db.transaction().execute(async (trx) => {
-    // Touching the user's row first makes concurrent starts of one user (a double tap, two tabs,
-    // two api processes) take turns, so the checks below see each other's models: a row lock
-    // in PostgreSQL, the write lock in SQLite.
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ id: eb.ref('id') }))
-      .where('id', '=', user.id)
-      .execute();
-    const current = await trx
-      .selectFrom('models')
-      .select('status')
-      .where('user_id', '=', user.id)
-      .execute();
-    // A failed model cannot be deleted (only ready ones can), so it must not hold a slot.
-    const limit = app.users.modelLimit(user);
-    const counted = current.filter((model) => model.status !== 'failed').length;
-    if (counted >= limit) throw forbidden(modelLimitReached(limit));
-    if (current.some((model) => model.status === 'training')) {
-      throw conflict(API_TEXT.modelAlreadyTraining);
-    }
-
+    await checkRoomForTraining(app, trx, user);
     const model = await app.models.createTraining(trx, user.id, { name, triggerWord, photoIds });
     return app.jobs.enqueue(
       {
@@ -113,5 +95,71 @@ async function createTraining(
       },
       trx,
     );
+  });
+}
+
+/**
+ * Inside the transaction that starts a training: the model limit (a failed model holds no slot)
+ * and one training at a time. Touching the user's row first makes concurrent starts of one user
+ * (a double tap, two tabs, two api processes) take turns, so each sees the other's model: a row
+ * lock in PostgreSQL, the write lock in SQLite.
+ */
+async function checkRoomForTraining(
+  app: FastifyInstance,
+  trx: Kysely<Database>,
+  user: UserRow,
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', user.id)
+    .execute();
+  const current = await trx
+    .selectFrom('models')
+    .select('status')
+    .where('user_id', '=', user.id)
+    .execute();
+  // A failed model cannot be deleted (only ready ones can), so it must not hold a slot.
+  const limit = app.users.modelLimit(user);
+  const counted = current.filter((model) => model.status !== 'failed').length;
+  if (counted >= limit) throw forbidden(modelLimitReached(limit));
+  if (current.some((model) => model.status === 'training')) {
+    throw conflict(API_TEXT.modelAlreadyTraining);
+  }
+}
+
+/**
+ * A failed model trains again, in place, on the photos it has now (the user may have removed the
+ * ones its review refused and added others), under the same rules as a new training.
+ */
+export async function retryTraining(
+  app: FastifyInstance,
+  user: UserRow,
+  modelId: string,
+  idempotencyKey: string | undefined,
+): Promise<Job<'train'>> {
+  return onceFor(app, user.id, 'train', idempotencyKey, async () => {
+    const model = (await app.models.listWithPhotos(user.id)).find((item) => item.id === modelId);
+    if (!model) throw notFound(API_TEXT.modelNotFound);
+    if (model.status !== 'failed') throw conflict(API_TEXT.onlyFailedModelRetried);
+    const countError = validateTrainingPhotoCount(model.photoIds.length);
+    if (countError) throw badRequest(countError);
+    await checkTrainingPhotos(app, user, model.photoIds);
+    return app.db.transaction().execute(async (trx) => {
+      await checkRoomForTraining(app, trx, user);
+      if (!(await app.models.restartTraining(trx, model.id))) {
+        throw conflict(API_TEXT.onlyFailedModelRetried);
+      }
+      return app.jobs.enqueue(
+        {
+          userId: user.id,
+          kind: 'train',
+          modelId: model.id,
+          input: { modelId: model.id, triggerWord: model.trigger_word, photoIds: model.photoIds },
+          ...(idempotencyKey ? { idempotencyKey } : {}),
+        },
+        trx,
+      );
+    });
   });
 }

@@ -44,6 +44,19 @@ export async function markModelReady(studio: Studio, modelId: string): Promise<v
     .execute();
 }
 
+/** What a training that ends in failure leaves (its job's completion). */
+export async function markModelFailed(
+  studio: Studio,
+  modelId: string,
+  reason = 'Only 3 of the photos show one clear face; at least 5 are needed.',
+): Promise<void> {
+  await studio.running.app.db
+    .updateTable('models')
+    .set({ status: 'failed', failure_reason: reason })
+    .where('id', '=', modelId)
+    .execute();
+}
+
 export async function trainReadyModel(
   studio: Studio,
   user: TestUser,

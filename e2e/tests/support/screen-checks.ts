@@ -7,9 +7,14 @@ export const INPUT_TEXT_PX = 16;
 /** Spec §9: the header is 40 px high; its controls take all of it. */
 const HEADER_HEIGHT_PX = 40;
 
-/** axe-core on the page as it is now: no serious or critical violation. */
+/**
+ * axe-core on the page as it is now: no serious or critical violation. Fluent's focus manager
+ * (tabster) leaves focusable, aria-hidden sentinels at the edges of the body once a dialog has
+ * been open; focus that lands on one is moved on at once, so axe's aria-hidden-focus on them is
+ * not a barrier anyone meets, and they are left out.
+ */
 export async function expectNoSeriousA11yViolations(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

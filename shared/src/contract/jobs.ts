@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
-export const JOB_KINDS = ['train', 'generate', 'edit'] as const;
+/** 'check-photo': the face check of an uploaded training photo (its result is on the photo). */
+export const JOB_KINDS = ['train', 'generate', 'edit', 'check-photo'] as const;
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
 
-/** A job of the caller: a training, a generation or an edit (GET /generate/status/{id}). */
+/** A job of the caller: a training, a generation, an edit or a photo check (GET /generate/status/{id}). */
 export const jobSchema = z
   .object({
     id: z.string(),

@@ -3,6 +3,18 @@ import { safeText } from './safe-text';
 import { GALLERY_PAGE_SIZE, MAX_TRAINING_PHOTOS } from '../spec/constants';
 import { FILE_TEXT } from '../spec/messages';
 import { idParams, withErrors, type RouteContract } from './common';
+import { PHOTO_PROBLEMS } from './models';
+
+/**
+ * The face check of a training photo, made after it is uploaded (the review a training makes):
+ * 'pending' until it has run, 'ok' when a training can learn from it, else why it cannot.
+ */
+export const PHOTO_CHECKS = ['pending', 'ok', ...PHOTO_PROBLEMS] as const;
+export type PhotoCheck = (typeof PHOTO_CHECKS)[number];
+const photoCheckSchema = z.enum(PHOTO_CHECKS).nullable().meta({
+  description:
+    "Training photos: 'pending' until the face check ran, 'ok', or why a training cannot use it; null when not checked (generated images, or the check could not run)",
+});
 
 export const MEDIA_TYPES = ['training', 'generated'] as const;
 export const MEDIA_STATUSES = ['pending', 'receiving', 'ready', 'failed'] as const;
@@ -43,6 +55,7 @@ export const mediaItemSchema = z
       .string()
       .nullable()
       .meta({ description: 'Status failed: why the uploaded file was refused' }),
+    photoCheck: photoCheckSchema,
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     createdAt: z.string(),
@@ -66,6 +79,9 @@ export const trainingPhotoSchema = z
     filename: z.string(),
     createdAt: z.string(),
     modelIds: z.array(z.string()),
+    photoCheck: photoCheckSchema,
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
     displayUrl: z.string().optional(),
     thumbnailUrl: z.string().optional(),
   })

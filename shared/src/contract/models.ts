@@ -113,6 +113,11 @@ export const modelRoutes = {
     body: startTrainingBody,
     response: withErrors({ 202: startTrainingResponse }, 400, 403, 404, 409),
   },
+  'POST /user/models/{modelId}/retry': {
+    headers: idempotencyHeaders,
+    params: modelParams,
+    response: withErrors({ 202: startTrainingResponse }, 400, 403, 404, 409),
+  },
   'DELETE /user/models/delete': {
     querystring: z.object({ modelId: uuidParam }),
     response: withErrors({ 200: deletedModelSchema }, 400, 404, 409),

@@ -74,6 +74,7 @@ function item(imageId: string): MediaItem {
     engine: 'builtin-cpu',
     identityScore: null,
     failureReason: null,
+    photoCheck: null,
     width: 512,
     height: 512,
     createdAt: '2026-01-01T00:00:00.000Z',

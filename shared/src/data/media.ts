@@ -214,8 +214,19 @@ export function useImageUrl(imageId: string | null): SWRResponse<ImageUrl> {
   return useSWR<ImageUrl>(imageId === null ? null : mediaKeys.imageUrl(imageId), fetchApiKey);
 }
 
-export function useTrainingPhotos(enabled = true): SWRResponse<TrainingPhotos> {
-  return useSWR<TrainingPhotos>(enabled ? mediaKeys.trainingPhotos() : null, fetchApiKey);
+/**
+ * `refreshInterval` (ms, from the last answer): e.g. poll while a new photo's face check is
+ * pending, 0 once none is.
+ */
+export function useTrainingPhotos(
+  enabled = true,
+  refreshInterval?: (photos: TrainingPhotos | undefined) => number,
+): SWRResponse<TrainingPhotos> {
+  return useSWR<TrainingPhotos>(
+    enabled ? mediaKeys.trainingPhotos() : null,
+    fetchApiKey,
+    refreshInterval ? { refreshInterval } : undefined,
+  );
 }
 
 /** Every list of every filter re-reads its pages from the API (a new image, a delete elsewhere). */

@@ -29,6 +29,19 @@ export async function startTraining(
   return started;
 }
 
+/** A failed model trains again, in place, on the photos it has now. */
+export async function retryTraining(
+  modelId: string,
+  idempotencyKey?: string,
+): Promise<StartedTraining> {
+  const started = await api.post<StartedTraining>(
+    `/user/models/${encodeURIComponent(modelId)}/retry`,
+    idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : undefined,
+  );
+  await afterModelChange();
+  return started;
+}
+
 /** Only a ready model can be deleted (spec §2); its photos stay. */
 export async function deleteModel(modelId: string): Promise<void> {
   await api.delete('/user/models/delete', { query: { modelId } });

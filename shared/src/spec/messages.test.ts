@@ -9,8 +9,10 @@ import {
   invalidFileTypes,
   logoutFailed,
   modelLimitReached,
+  minutesLeft,
   morePhotosNeeded,
   passwordMinLength,
+  photoCount,
   photosReady,
   readyToLabel,
   settingsModeLabel,
@@ -99,6 +101,16 @@ describe("the api's words for a refused request field", () => {
     expect(invalidField('sort', { kind: 'notOneOf', values: ['createdAt:desc'] })).toBe(
       'sort must be createdAt:desc',
     );
+  });
+});
+
+describe('the models page', () => {
+  it('counts photos and minutes as people say them', () => {
+    expect(photoCount(1)).toBe('1 photo');
+    expect(photoCount(6)).toBe('6 photos');
+    expect(minutesLeft(59)).toBe('Less than a minute left');
+    expect(minutesLeft(61)).toBe('About 2 min left');
+    expect(minutesLeft(1200)).toBe('About 20 min left');
   });
 });
 

@@ -224,6 +224,36 @@ export const MODELS_TEXT = {
   deleteModelFailed: 'Failed to delete model',
   deletePhotoFailed: 'Failed to delete photo',
   processPhotosFailed: 'Failed to process photos',
+  // Not worded by the spec: the rows, their live status and the page's own notes.
+  statusNone: 'Not trained',
+  statusTraining: 'Training',
+  statusReady: 'Ready',
+  statusFailed: 'Failed',
+  triggerWordPrefix: 'Trigger word:',
+  showPhotos: 'Show photos',
+  hidePhotos: 'Hide photos',
+  noPhotos: 'No training photos',
+  fromGenerate: 'Train a model first: Generate opens as soon as one of your models is ready.',
+  trainingStarted: 'Training started',
+  trainingQueued: 'Waiting to start...',
+  lessThanAMinuteLeft: 'Less than a minute left',
+  failedPhotosHeading: 'These photos could not be used:',
+  retryTraining: 'Retry Training',
+  retrying: 'Retrying...',
+  retryNeedsPhotos: 'Remove the photos that could not be used and add others, then retry.',
+  deletePhoto: 'Delete photo',
+  reorderHint: 'Drag a photo to change the order. Keyboard: Alt + Left or Right arrow.',
+  reorderHintTouch: 'Hold a photo, then drag it to change the order.',
+  reorderFailed: 'Failed to save the new photo order',
+  addPhotosFailed: 'Failed to add photos',
+} as const;
+
+/** Why a training cannot use a photo (the api's photo check), as a thumbnail's warning says it. */
+export const PHOTO_PROBLEM_TEXT = {
+  'no-face': 'No face found',
+  'several-faces': 'More than one face',
+  'face-too-small': 'Face too small',
+  'too-blurry': 'Too blurry',
 } as const;
 
 /** The 'Train New Model' dialog, its crop dialog and the training-photo checks. */
@@ -241,6 +271,26 @@ export const TRAINING_TEXT = {
   modelNameTooLong: 'Model name must be at most 20 characters',
   triggerWordHasSpace: 'Trigger word must be a single word without spaces',
   notEnoughPhotos: 'At least 5 photos are required to train a model',
+  // The spec describes these without fixing their words.
+  modelNameHint: 'We recommend your first name + last name',
+  triggerWordHint: 'A unique word that activates your model in prompts. One word, no spaces.',
+  photosLabel: 'Training photos',
+  dropHint: 'Drag and drop 5-20 photos here • JPEG, PNG or WebP up to 10MB each',
+  tipsLabel: 'Tips for good photos',
+  tips: [
+    'Use 5-20 photos of yourself',
+    'Different angles and expressions',
+    'Good lighting',
+    'Various backgrounds',
+    'JPEG, PNG or WebP, up to 10MB each',
+  ],
+  durationInfo: 'Training takes about 20-30 minutes. You can leave this page meanwhile.',
+  addTile: 'Add photos',
+  checkingPhoto: 'Checking...',
+  notUsedPrefix: 'Not used:',
+  uploading: 'Uploading...',
+  waitForUploads: 'Wait until every photo is uploaded',
+  removePhoto: 'Remove',
 } as const;
 
 export const PROFILE_TEXT = {
@@ -282,6 +332,7 @@ export const API_TEXT = {
   modelsOfDifferentEngines:
     'These two models were trained by different engines and cannot be combined. Pick models from the same engine.',
   onlyReadyModelDeletable: 'Only a ready model can be deleted',
+  onlyFailedModelRetried: 'Only a model whose training failed can be trained again',
   modelAlreadyTraining: 'A model is already training',
   reorderMismatch: 'The list must name each of your models exactly once',
   photoOrderMismatch: 'The list must name each photo of the model exactly once',
@@ -337,6 +388,23 @@ export const startTrainingLabel = (count: number): string => `Start Training (${
 /** Title of the pre-upload preview dialog; `position` is 1-based. */
 export const photoPosition = (position: number, total: number): string =>
   `photo ${position} of ${total}`;
+
+export const photoCount = (count: number): string => (count === 1 ? '1 photo' : `${count} photos`);
+
+/** The confirmation of 'Delete Model' (the spec: it cannot be undone; retraining needs photos). */
+export const deleteModelMessage = (name: string): string =>
+  `Are you sure you want to delete "${name}"? This action cannot be undone: to use it again you will need to train a new model with your photos.`;
+
+export const trainingProgress = (percent: number): string => `Training... ${percent}%`;
+
+/** Whole minutes, rounded up; under a minute says so. */
+export const minutesLeft = (seconds: number): string =>
+  seconds < 60 ? MODELS_TEXT.lessThanAMinuteLeft : `About ${Math.ceil(seconds / 60)} min left`;
+
+export const photoLabel = (position: number): string => `Photo ${position}`;
+
+export const trainingDoneNotice = (name: string, ready: boolean): string =>
+  ready ? `Your model "${name}" is ready` : `Training "${name}" failed`;
 
 export const yourModels = (count: number, limit: number): string =>
   `Your Models (${count}/${isUnlimitedModelLimit(limit) ? '∞' : limit})`;

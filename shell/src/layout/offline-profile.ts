@@ -1,4 +1,5 @@
 import { ApiError } from '@app/shared/api-client';
+import { bus } from '@app/shared/bus';
 import { STORAGE_KEY_PREFIX } from '@app/shared/spec';
 import type { UserProfile } from '@app/shared/contract/user';
 import { userKeys, useUserProfile } from '@app/shared/data/user';
@@ -29,6 +30,13 @@ export function useProfileKeptOffline(): UserProfile | undefined {
   useEffect(() => {
     if (profile) localStorage.setItem(LAST_PROFILE_KEY, JSON.stringify(profile));
   }, [profile]);
+
+  // A model became ready or was deleted in a remote: Generate opens or closes without waiting.
+  useEffect(() => {
+    const reread = () => void mutate(userKeys.profile());
+    bus.on('models:changed', reread);
+    return () => bus.off('models:changed', reread);
+  }, [mutate]);
 
   useEffect(() => {
     if (profile || !error || error instanceof ApiError) return;

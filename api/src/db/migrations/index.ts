@@ -8,6 +8,7 @@ import * as mediaFailureReason from './0005_media_failure_reason';
 import * as replicateEngine from './0006_replicate_engine';
 import * as collationAndLookups from './0007_collation_and_lookups';
 import * as mediaListingIndexes from './0008_media_listing_indexes';
+import * as photoChecks from './0009_photo_checks';
 
 /**
  * A Kysely migration that may ask which dialect it runs on (Kysely does not tell, by design).
@@ -32,4 +33,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0006_replicate_engine': replicateEngine,
   '0007_collation_and_lookups': collationAndLookups,
   '0008_media_listing_indexes': mediaListingIndexes,
+  '0009_photo_checks': photoChecks,
 };

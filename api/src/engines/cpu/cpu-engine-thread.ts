@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createStorage } from '../../storage/create-storage';
 import type { CallContext } from '../engine';
 import { identityScore } from '../identity-score';
-import { reviewPhotos } from '../photo-review';
+import { checkPhoto, reviewPhotos } from '../photo-review';
 import { CpuEngine } from './cpu-engine';
 import {
   asBuffer,
@@ -62,6 +62,8 @@ async function dispatch(call: ThreadCall, context: CallContext): Promise<ThreadR
     }
     case 'score':
       return { score: await identityScore(asBuffer(call.image), call.references) };
+    case 'check':
+      return { problem: await checkPhoto(asBuffer(call.image)) };
   }
 }
 

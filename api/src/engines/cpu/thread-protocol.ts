@@ -1,4 +1,4 @@
-import type { PhotoIssue } from '@app/shared/contract/models';
+import type { PhotoIssue, PhotoProblem } from '@app/shared/contract/models';
 import type { S3StorageOptions } from '../../storage/s3-storage';
 import type {
   EditRequest,
@@ -25,7 +25,8 @@ export type ThreadCall =
   | { type: 'generate'; id: number; request: GenerateRequest }
   | { type: 'edit'; id: number; request: EditRequest }
   | { type: 'review'; id: number; photos: TrainRequest['photos'] }
-  | { type: 'score'; id: number; image: Buffer; references: number[][] };
+  | { type: 'score'; id: number; image: Buffer; references: number[][] }
+  | { type: 'check'; id: number; image: Buffer };
 
 /** A photo review on its way back: photos by id (the caller has them), with their descriptors. */
 export interface ReviewReply {
@@ -33,7 +34,12 @@ export interface ReviewReply {
   issues: PhotoIssue[];
 }
 
-export type ThreadResult = TrainResult | EngineImage | ReviewReply | { score: number | null };
+export type ThreadResult =
+  | TrainResult
+  | EngineImage
+  | ReviewReply
+  | { score: number | null }
+  | { problem: PhotoProblem | null };
 
 export type ThreadMessage = ThreadCall | { type: 'cancel'; id: number };
 

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { PhotoProblem } from '@app/shared/contract/models';
 import { JobFailure, TransientJobError } from '../../jobs/job-failures';
 import type {
   CallContext,
@@ -114,6 +115,14 @@ export class ThreadedCpuEngine implements Engine, FaceAnalysis {
       onProgress: () => undefined,
     })) as { score: number | null };
     return score;
+  }
+
+  async checkPhoto(image: Buffer, signal: AbortSignal): Promise<PhotoProblem | null> {
+    const { problem } = (await this.call((id) => ({ type: 'check', id, image }), {
+      signal,
+      onProgress: () => undefined,
+    })) as { problem: PhotoProblem | null };
+    return problem;
   }
 
   /** Terminates the thread; calls still running fail. */

@@ -34,9 +34,15 @@ import { withTrainingZip } from './training-zip';
 
 /**
  * A Replicate job waits on the provider, not on our cores: more may run at once than on the
- * CPU engine. Per kind, across every process on the database.
+ * CPU engine. Per kind, across every process on the database. Photo checks run in the CPU
+ * engine's thread whichever engine trains.
  */
-export const REPLICATE_ENGINE_LIMITS: KindLimits = { train: 5, generate: 4, edit: 4 };
+export const REPLICATE_ENGINE_LIMITS: KindLimits = {
+  train: 5,
+  generate: 4,
+  edit: 4,
+  'check-photo': 1,
+};
 /** Jobs one worker runs at once with Replicate selected (most of them just wait). */
 export const REPLICATE_WORKER_CONCURRENCY = 8;
 

@@ -1,0 +1,473 @@
+import { mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { expect, test, type FileChooser, type Locator, type Page } from '@playwright/test';
+import {
+  COMMON_TEXT,
+  MODELS_TEXT,
+  NAV_TEXT,
+  PHOTO_PROBLEM_TEXT,
+  TRAINING_TEXT,
+  morePhotosNeeded,
+  photoPosition,
+  photosReady,
+  startTrainingLabel,
+  yourModels,
+} from '../../shared/src/spec/messages';
+import { E2E_WORK_DIR } from './support/paths';
+import { apiAs, GROUP_PHOTO, LISA, SMALL_FACE_PHOTO, trainThroughApi } from './support/models';
+import { expectScreenChecks } from './support/screen-checks';
+import { signInNewUser } from './support/session';
+
+/*
+ * The models remote (/models, /training) in the built product with the real built-in engine and
+ * real portraits: a new user trains a model end to end, and every rule of the Train New Model
+ * dialog holds. Screenshots of each screen land in e2e/.work/screenshots/models.
+ */
+
+const SHOTS = join(E2E_WORK_DIR, 'screenshots', 'models');
+mkdirSync(SHOTS, { recursive: true });
+
+async function shot(page: Page, name: string, project: string) {
+  await page.screenshot({ path: join(SHOTS, `${project}-${name}.png`), fullPage: false });
+}
+
+async function openModels(page: Page) {
+  await page.goto('/models');
+  await expect(page.getByRole('heading', { name: MODELS_TEXT.title })).toBeVisible();
+}
+
+const trainDialog = (page: Page) => page.getByRole('dialog', { name: TRAINING_TEXT.dialogTitle });
+const chosen = (dialog: Locator) => dialog.getByTestId('chosen-photo');
+
+async function choosePhotos(page: Page, opener: Locator, files: string[]) {
+  const chooser = page.waitForEvent('filechooser');
+  await opener.click();
+  await (await chooser).setFiles(files);
+}
+
+/** Every chosen photo uploaded and checked by the api. */
+async function expectChecked(dialog: Locator, count: number) {
+  await expect(chosen(dialog)).toHaveCount(count);
+  await expect(
+    dialog.locator(
+      '[data-testid="chosen-photo"]:not([data-state="ok"]):not([data-state="problem"])',
+    ),
+  ).toHaveCount(0, { timeout: 60_000 });
+}
+
+test('a new user trains a model end to end on real photos', async ({ page, baseURL }, info) => {
+  test.setTimeout(300_000);
+  const project = info.project.name;
+  await signInNewUser(page, baseURL!, 'Ada Lovelace');
+  await openModels(page);
+
+  // Empty: the count, the spec's text and Add Model; Generate is locked.
+  await expect(page.getByRole('heading', { name: yourModels(0, 1) })).toBeVisible();
+  await expect(page.getByText(MODELS_TEXT.empty)).toBeVisible();
+  await expect(page.getByRole('button', { name: NAV_TEXT.generate })).toBeDisabled();
+  await shot(page, 'page-empty', project);
+  await expectScreenChecks(page, 'models page, empty');
+
+  await page.getByRole('button', { name: MODELS_TEXT.addModel }).click();
+  const dialog = trainDialog(page);
+  await expect(dialog).toBeVisible();
+  const triggerWord = dialog.getByRole('textbox', { name: TRAINING_TEXT.triggerWordLabel });
+  // Pre-filled from the user's name, without spaces, lower-cased.
+  await expect(triggerWord).toHaveValue('adalovelace');
+  await expect(dialog.getByText(TRAINING_TEXT.notEnoughPhotos)).toBeVisible();
+  await shot(page, 'dialog-train-empty', project);
+  await expectScreenChecks(page, 'train new model, empty');
+
+  // Six photos, one of them a group photo; each uploads and is checked for one clear face.
+  const photos = [...LISA.slice(0, 5), GROUP_PHOTO];
+  await choosePhotos(
+    page,
+    dialog.getByRole('button', { name: TRAINING_TEXT.choosePhotos }),
+    photos,
+  );
+  await expectChecked(dialog, 6);
+  const group = dialog.locator(`[data-filename="${basename(GROUP_PHOTO)}"]`);
+  await expect(group).toHaveAttribute('data-state', 'problem');
+  await expect(group).toContainText(PHOTO_PROBLEM_TEXT['several-faces']);
+  await expect(dialog.getByTestId('photo-count-note')).toHaveText(photosReady(5));
+  await shot(page, 'dialog-train-photos', project);
+  await expectScreenChecks(page, 'train new model, with photos');
+
+  // The preview of the first photo, then its crop: the uploaded pixels are the cropped ones.
+  await chosen(dialog).first().getByRole('button').first().click();
+  const preview = page.getByRole('dialog', { name: photoPosition(1, 6) });
+  await expect(preview).toBeVisible();
+  await expect(preview.getByText('01.jpg')).toBeVisible();
+  await shot(page, 'dialog-preview', project);
+  await expectScreenChecks(page, 'photo preview');
+  await preview.getByRole('button', { name: COMMON_TEXT.crop, exact: true }).click();
+  const crop = page.getByRole('dialog', { name: TRAINING_TEXT.cropTitle });
+  await expect(crop).toBeVisible();
+  await expect(crop.getByText(TRAINING_TEXT.cropTip)).toBeVisible();
+  await crop.getByRole('button', { name: '1.5x' }).click();
+  await expect(crop.getByRole('button', { name: COMMON_TEXT.apply })).toBeEnabled();
+  await shot(page, 'dialog-crop', project);
+  await expectScreenChecks(page, 'crop photo');
+  await crop.getByRole('button', { name: COMMON_TEXT.apply }).click();
+  await expect(crop).toBeHidden();
+  await preview.getByRole('button', { name: COMMON_TEXT.close, exact: true }).last().click();
+  await expect(preview).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expectChecked(dialog, 6);
+
+  const api = await apiAs(page, baseURL!);
+  const stored = (await api.get('/media/training-photos')).items as {
+    filename: string;
+    width: number;
+    height: number;
+    modelIds: string[];
+  }[];
+  const cropped = stored.find((photo) => photo.filename === '01.jpg');
+  // 600×800 at 1.5x: a square of two thirds of the short side.
+  expect(cropped?.width).toBe(cropped?.height);
+  expect(cropped!.width).toBeGreaterThanOrEqual(398);
+  expect(cropped!.width).toBeLessThanOrEqual(402);
+
+  // The group photo goes; the name fills the trigger word.
+  await group
+    .getByRole('button', { name: `${TRAINING_TEXT.removePhoto}: ${basename(GROUP_PHOTO)}` })
+    .click();
+  await expect(chosen(dialog)).toHaveCount(5);
+  await dialog.getByRole('textbox', { name: TRAINING_TEXT.modelNameLabel }).fill('Ada Lovelace');
+  await expect(triggerWord).toHaveValue('adalovelace');
+  const start = dialog.getByRole('button', { name: startTrainingLabel(5) });
+  await expect(start).toBeEnabled();
+  await start.click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+
+  // Training: the row shows it with live progress, then turns ready.
+  const row = page.getByTestId('model-row');
+  await expect(row).toHaveAttribute('data-status', 'training');
+  await expect(row.getByTestId('model-status')).toHaveText(MODELS_TEXT.statusTraining);
+  await expect(row.getByTestId('training-progress')).toBeVisible();
+  await expect(page.getByRole('button', { name: MODELS_TEXT.addModel })).toHaveCount(0);
+  await shot(page, 'page-training', project);
+  await expectScreenChecks(page, 'models page, training');
+  await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 180_000 });
+  await expect(row.getByTestId('model-status')).toHaveText(MODELS_TEXT.statusReady);
+  await expect(row.getByTestId('model-photo')).toHaveCount(5);
+
+  // The free limit is reached: the upgrade text, and no Add Model.
+  await expect(page.getByRole('heading', { name: yourModels(1, 1) })).toContainText(
+    MODELS_TEXT.upgradeHint,
+  );
+  await expect(page.getByRole('button', { name: MODELS_TEXT.addModel })).toHaveCount(0);
+  await shot(page, 'page-ready', project);
+  await expectScreenChecks(page, 'models page, ready');
+
+  // Generate opens, with its second tooltip.
+  const generate = page.getByRole('button', { name: NAV_TEXT.generate });
+  await expect(generate).toBeEnabled();
+  await generate.hover();
+  await expect(page.getByRole('tooltip', { name: NAV_TEXT.generateReadyTooltip })).toBeVisible();
+});
+
+test('the Train New Model dialog keeps every rule of spec §5', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  await signInNewUser(page, baseURL!, 'Grace Brewster Hopper');
+  await openModels(page);
+  await page.getByRole('button', { name: MODELS_TEXT.addModel }).click();
+  const dialog = trainDialog(page);
+  const name = dialog.getByRole('textbox', { name: TRAINING_TEXT.modelNameLabel });
+  const triggerWord = dialog.getByRole('textbox', { name: TRAINING_TEXT.triggerWordLabel });
+  await expect(triggerWord).toHaveValue('gracebrewsterhopper');
+
+  // Typing a space in the trigger word is refused; a pasted one is named.
+  await triggerWord.fill('');
+  await triggerWord.pressSequentially('grace hopper');
+  await expect(triggerWord).toHaveValue('gracehopper');
+  await triggerWord.fill('grace hopper');
+  await expect(dialog.getByText(TRAINING_TEXT.triggerWordHasSpace)).toBeVisible();
+
+  // The name: at most 20 characters, required once touched; it fills the trigger word again.
+  await name.fill('Grace Brewster Murray Hopper');
+  await expect(name).toHaveValue('Grace Brewster Murra');
+  await expect(triggerWord).toHaveValue('gracebrewstermurra');
+  await name.fill('   ');
+  await name.blur();
+  await expect(dialog.getByText(TRAINING_TEXT.modelNameRequired)).toBeVisible();
+
+  const chooseButton = dialog.getByRole('button', { name: TRAINING_TEXT.choosePhotos });
+  const chooseFiles = async (files: Parameters<FileChooser['setFiles']>[0]) => {
+    const chooser = page.waitForEvent('filechooser');
+    await chooseButton.click();
+    await (await chooser).setFiles(files);
+  };
+  const jpeg = { mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) };
+  // Invalid types, too large, too many: each batch refused whole with the spec's message.
+  await chooseFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') }]);
+  await expect(
+    dialog.getByText('Invalid file types: notes.txt. Only JPEG, PNG, and WebP are supported.'),
+  ).toBeVisible();
+  await chooseFiles([{ ...jpeg, name: 'huge.jpg', buffer: Buffer.alloc(10_485_761) }]);
+  await expect(
+    dialog.getByText('Files too large: huge.jpg. Maximum size is 10MB per file.'),
+  ).toBeVisible();
+  await chooseFiles(Array.from({ length: 21 }, (_, index) => ({ ...jpeg, name: `p${index}.jpg` })));
+  await expect(
+    dialog.getByText("Too many photos. Maximum 20 photos allowed. You're trying to add 21 photos."),
+  ).toBeVisible();
+  await expect(chosen(dialog)).toHaveCount(0);
+
+  // Too few: the 1-4 warning; Start stays disabled until 5 usable photos and a name.
+  await chooseFiles(LISA.slice(0, 3));
+  await expectChecked(dialog, 3);
+  await expect(dialog.getByTestId('photo-count-note')).toHaveText(morePhotosNeeded(2));
+  await name.fill('Grace');
+  await triggerWord.fill('');
+  const start = (count: number) => dialog.getByRole('button', { name: startTrainingLabel(count) });
+  await expect(start(3)).toBeDisabled();
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: TRAINING_TEXT.addTile }).click();
+  await (await chooser).setFiles(LISA.slice(3, 5));
+  await expectChecked(dialog, 5);
+  await expect(dialog.getByTestId('photo-count-note')).toHaveText(photosReady(5));
+  await expect(start(5)).toBeEnabled();
+  await name.fill('');
+  await expect(start(5)).toBeDisabled();
+  await name.fill('Grace');
+  await triggerWord.fill('grace hopper');
+  await expect(start(5)).toBeDisabled();
+  await triggerWord.fill('');
+  await expect(start(5)).toBeEnabled();
+  await expect(dialog.getByText(TRAINING_TEXT.durationInfo)).toBeVisible();
+  await expectScreenChecks(page, 'train new model, with messages');
+
+  // Cancel keeps what was uploaded: the next opening offers the same photos again.
+  await dialog.getByRole('button', { name: COMMON_TEXT.cancel }).click();
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await page.getByRole('button', { name: MODELS_TEXT.addModel }).click();
+  await expectChecked(trainDialog(page), 5);
+});
+
+/** Drags one tile onto another: a mouse on desktop, a finger (hold, then move) on the phone. */
+async function dragTile(page: Page, from: Locator, to: Locator, touch: boolean) {
+  const start = (await from.boundingBox())!;
+  const end = (await to.boundingBox())!;
+  const a = { x: start.x + start.width / 2, y: start.y + start.height / 2 };
+  const b = { x: end.x + end.width / 2, y: end.y + end.height / 2 };
+  if (!touch) {
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step += 1) {
+      await page.mouse.move(a.x + ((b.x - a.x) * step) / 8, a.y + ((b.y - a.y) * step) / 8);
+    }
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  const point = (x: number, y: number) => [{ x, y, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(a.x, a.y) });
+  // Held still first: a finger that moves at once scrolls the page instead.
+  await page.waitForTimeout(600);
+  for (let step = 1; step <= 8; step += 1) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: point(a.x + ((b.x - a.x) * step) / 8, a.y + ((b.y - a.y) * step) / 8),
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+const photoOrder = (row: Locator) =>
+  row
+    .getByTestId('model-photo')
+    .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-image-id')));
+
+test('a model’s photos: reorder that persists, a refused delete rolled back, the viewer moving on', async ({
+  page,
+  baseURL,
+}, info) => {
+  test.setTimeout(300_000);
+  const project = info.project.name;
+  await signInNewUser(page, baseURL!, 'Ada Lovelace');
+  await openModels(page);
+  const api = await apiAs(page, baseURL!);
+  const { photoIds } = await trainThroughApi(api, 'Ada', LISA.slice(0, 5));
+  await page.reload();
+  const row = page.getByTestId('model-row');
+  await expect(row).toHaveAttribute('data-status', 'ready');
+  await expect(row.getByTestId('model-photo')).toHaveCount(5);
+  expect(await photoOrder(row)).toEqual(photoIds);
+
+  // Drag the first photo onto the third; the new order is saved and survives a reload.
+  const saved = page.waitForResponse(
+    (response) => response.url().includes('/photos/order') && response.status() === 200,
+  );
+  await dragTile(
+    page,
+    row.getByTestId('model-photo').nth(0),
+    row.getByTestId('model-photo').nth(2),
+    project === 'phone',
+  );
+  const reordered = [photoIds[1], photoIds[2], photoIds[0], photoIds[3], photoIds[4]];
+  await expect.poll(() => photoOrder(row)).toEqual(reordered);
+  await saved;
+  await page.reload();
+  await expect(row.getByTestId('model-photo')).toHaveCount(5);
+  expect(await photoOrder(row)).toEqual(reordered);
+
+  // The server refuses a delete: the photo leaves at once, then comes back with the message.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/media/training-photos/*', async (route) => {
+    if (route.request().method() !== 'DELETE') return route.fallback();
+    await held;
+    await route.fulfill({ status: 500, json: { error: 'InternalServerError', message: 'Boom' } });
+  });
+  const first = row.getByTestId('model-photo').first();
+  await first.getByRole('button', { name: new RegExp(`^${MODELS_TEXT.deletePhoto}`) }).click();
+  const confirm = page.getByRole('dialog', { name: MODELS_TEXT.deletePhotoTitle });
+  await expect(confirm.getByText(MODELS_TEXT.deletePhotoConfirm)).toBeVisible();
+  await shot(page, 'dialog-delete-photo', project);
+  await expectScreenChecks(page, 'delete photo');
+  await confirm.getByRole('button', { name: COMMON_TEXT.delete, exact: true }).click();
+  await expect(row.getByTestId('model-photo')).toHaveCount(4);
+  release();
+  await expect(row.getByTestId('model-photo')).toHaveCount(5);
+  await expect(page.getByText(MODELS_TEXT.deletePhotoFailed)).toBeVisible();
+  expect(await photoOrder(row)).toEqual(reordered);
+  await shot(page, 'page-delete-failed', project);
+  await page.unroute('**/api/media/training-photos/*');
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+
+  // The viewer: a delete shows the neighbour; the last one closes it.
+  await row.getByTestId('model-photo').nth(1).getByRole('button').first().click();
+  const viewer = page.getByRole('dialog', { name: 'Photo viewer' });
+  await expect(viewer.getByText('2 / 5')).toBeVisible();
+  await shot(page, 'viewer', project);
+  await expectScreenChecks(page, 'photo viewer');
+  for (const left of [4, 3, 2, 1, 0]) {
+    await viewer.getByRole('button', { name: MODELS_TEXT.deletePhoto }).click();
+    await confirm.getByRole('button', { name: COMMON_TEXT.delete, exact: true }).click();
+    await expect(row.getByTestId('model-photo')).toHaveCount(left);
+    if (left > 1) await expect(viewer.getByText(`${Math.min(2, left)} / ${left}`)).toBeVisible();
+    else if (left === 1) await expect(viewer).toBeVisible();
+  }
+  await expect(viewer).toBeHidden();
+  // No photos left: the row offers Upload Photos.
+  await expect(row.getByRole('button', { name: MODELS_TEXT.uploadPhotos })).toBeVisible();
+  await expectScreenChecks(page, 'model without photos');
+});
+
+test('a failed training says why and which photos; fixed photos and Retry train it', async ({
+  page,
+  baseURL,
+}, info) => {
+  test.setTimeout(360_000);
+  const project = info.project.name;
+  await signInNewUser(page, baseURL!, 'Ada Lovelace');
+  await openModels(page);
+  const api = await apiAs(page, baseURL!);
+  await trainThroughApi(api, 'Ada', [...LISA.slice(0, 3), GROUP_PHOTO, SMALL_FACE_PHOTO], 'failed');
+  await page.reload();
+  const row = page.getByTestId('model-row');
+  await expect(row).toHaveAttribute('data-status', 'failed');
+  await expect(row.getByTestId('model-status')).toHaveText(MODELS_TEXT.statusFailed);
+  const failure = row.getByTestId('training-failure');
+  await expect(failure).toContainText('Only 3 of the photos show one clear face');
+  await expect(failure).toContainText(
+    `${basename(GROUP_PHOTO)}: ${PHOTO_PROBLEM_TEXT['several-faces']}`,
+  );
+  await expect(failure).toContainText(basename(SMALL_FACE_PHOTO));
+  // The list of refused photos comes once the api has checked each of them.
+  await expect(failure.getByText(MODELS_TEXT.retryNeedsPhotos)).toBeVisible({ timeout: 60_000 });
+  await shot(page, 'page-failed', project);
+  await expectScreenChecks(page, 'models page, failed');
+
+  // Take the refused photos out, add two good ones, and train again in place.
+  for (const refused of [GROUP_PHOTO, SMALL_FACE_PHOTO]) {
+    await row
+      .getByRole('button', { name: `${MODELS_TEXT.deletePhoto}: ${basename(refused)}` })
+      .click();
+    await page
+      .getByRole('dialog', { name: MODELS_TEXT.deletePhotoTitle })
+      .getByRole('button', { name: COMMON_TEXT.delete, exact: true })
+      .click();
+  }
+  await expect(row.getByTestId('model-photo')).toHaveCount(3);
+  await choosePhotos(
+    page,
+    row.getByRole('button', { name: MODELS_TEXT.addPhotos }),
+    LISA.slice(3, 5),
+  );
+  await expect(row.getByTestId('model-photo')).toHaveCount(5, { timeout: 60_000 });
+  await expect(row.getByTestId('incoming-photo')).toHaveCount(0);
+  await failure.getByRole('button', { name: MODELS_TEXT.retryTraining }).click();
+  await expect(row).toHaveAttribute('data-status', 'training');
+  await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 180_000 });
+  await expect(page.getByRole('button', { name: NAV_TEXT.generate })).toBeEnabled();
+});
+
+test('/training?from=generate says why the user is here; refresh says it worked', async ({
+  page,
+  baseURL,
+}) => {
+  await signInNewUser(page, baseURL!);
+  await page.goto('/training?from=generate');
+  await expect(page).toHaveURL(/\/models\?from=generate$/);
+  await expect(page.getByTestId('from-generate')).toHaveText(MODELS_TEXT.fromGenerate);
+  const refresh = page.getByRole('button', { name: MODELS_TEXT.refreshTooltip });
+  await expect(refresh).toHaveAttribute('title', MODELS_TEXT.refreshTooltip);
+  await refresh.click();
+  // The shell's toast says it for 3 s (screen readers hear it through Fluent's live region).
+  const message = page.locator('.fui-ToastTitle', { hasText: MODELS_TEXT.refreshed });
+  await expect(message).toBeVisible();
+  await expect(message).toBeHidden({ timeout: 10_000 });
+});
+
+test('a training that ends in the background is told by a notification', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  await context.grantPermissions(['notifications']);
+  await signInNewUser(page, baseURL!, 'Ada Lovelace');
+  await openModels(page);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const api = await apiAs(page, baseURL!);
+  const photoIds = await api.upload(LISA.slice(0, 5));
+  await api.post('/media/start-training', { modelName: 'Ada', photoIds });
+  await page.reload();
+  await expect(page.getByTestId('model-row')).toHaveAttribute('data-status', 'training');
+  // The user switches to another app.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    Object.defineProperty(document, 'hidden', { value: true, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return (await registration?.getNotifications())?.map((shown) => shown.title) ?? [];
+        }),
+      { timeout: 180_000, intervals: [1000] },
+    )
+    .toEqual(['Your model "Ada" is ready']);
+
+  // A tap on it brings the app to /models.
+  await page.goto('/dashboard');
+  const [worker] = context.serviceWorkers();
+  await worker!.evaluate(async () => {
+    const scope = self as unknown as {
+      registration: { getNotifications(): Promise<Notification[]> };
+      dispatchEvent(event: Event): boolean;
+    };
+    const [shown] = await scope.registration.getNotifications();
+    const Click = (
+      self as unknown as { NotificationEvent: new (type: string, init: unknown) => Event }
+    ).NotificationEvent;
+    scope.dispatchEvent(new Click('notificationclick', { notification: shown }));
+  });
+  await expect(page).toHaveURL(/\/models$/);
+});

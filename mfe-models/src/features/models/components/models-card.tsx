@@ -1,0 +1,164 @@
+import type { TrainingPhoto } from '@app/shared/contract/media';
+import type { ModelSummary } from '@app/shared/contract/models';
+import type { UserProfile } from '@app/shared/contract/user';
+import { EmptyState } from '@app/shared/ui/empty-state';
+import {
+  MODELS_TEXT,
+  canAddModel,
+  effectiveModelLimit,
+  normalizeModelStatus,
+  showsProUpgradeHint,
+  yourModels,
+} from '@app/shared/spec';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, BrainCircuitRegular } from '@fluentui/react-icons';
+import type { LiveTraining } from '../hooks/use-live-training';
+import { ModelRow } from './model-row';
+
+const useStyles = makeStyles({
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusXLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4,
+    '@media (max-width: 479.98px)': { padding: tokens.spacingHorizontalM },
+  },
+  header: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
+  title: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase500,
+    lineHeight: tokens.lineHeightBase500,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  upgrade: {
+    display: 'block',
+    fontSize: tokens.fontSizeBase300,
+    fontWeight: tokens.fontWeightRegular,
+    color: tokens.colorPalettePurpleForeground2,
+  },
+  add: { minHeight: '44px' },
+  list: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalM,
+    margin: 0,
+    padding: 0,
+  },
+});
+
+export interface ModelsCardProps {
+  profile: UserProfile;
+  models: readonly ModelSummary[];
+  modelPhotos: ReadonlyMap<string, TrainingPhoto[]>;
+  live: ReadonlyMap<string, LiveTraining>;
+  /** An action runs or a model trains (spec §2). */
+  addDisabled: boolean;
+  isExpanded: (model: ModelSummary, index: number) => boolean;
+  onToggle: (model: ModelSummary, index: number) => void;
+  onAddModel: () => void;
+  retrying: string | null;
+  onRetry: (model: ModelSummary) => void;
+  onOpenPhoto: (model: ModelSummary, index: number) => void;
+  onDeletePhoto: (photo: TrainingPhoto) => void;
+  onReorder: (model: ModelSummary, photoIds: string[]) => void;
+  onDeleteModel: (model: ModelSummary) => void;
+  onError: (message: string) => void;
+}
+
+/**
+ * 'Your Models (count/limit)' (∞ when unlimited; the Pro hint at the free limit), Add Model while
+ * below the limit, the empty state, and one row per model.
+ */
+export function ModelsCard({
+  profile,
+  models,
+  modelPhotos,
+  live,
+  addDisabled,
+  isExpanded,
+  onToggle,
+  onAddModel,
+  retrying,
+  onRetry,
+  onOpenPhoto,
+  onDeletePhoto,
+  onReorder,
+  onDeleteModel,
+  onError,
+}: ModelsCardProps) {
+  const styles = useStyles();
+  const limit = effectiveModelLimit(profile);
+  const addable = canAddModel(models.length, limit);
+  const anyTraining = models.some((model) => normalizeModelStatus(model.status) === 'training');
+  const addButton = (
+    <Button
+      className={styles.add}
+      appearance="primary"
+      icon={<AddRegular />}
+      disabled={addDisabled}
+      onClick={onAddModel}
+    >
+      {MODELS_TEXT.addModel}
+    </Button>
+  );
+
+  return (
+    <section className={styles.card} aria-labelledby="your-models-title">
+      <div className={styles.header}>
+        <h2 id="your-models-title" className={styles.title}>
+          {yourModels(models.length, limit)}
+          {showsProUpgradeHint(models.length, limit) ? (
+            <span className={styles.upgrade}> {MODELS_TEXT.upgradeHint}</span>
+          ) : null}
+        </h2>
+        {addable && models.length > 0 ? addButton : null}
+      </div>
+      {models.length === 0 ? (
+        <EmptyState
+          icon={<BrainCircuitRegular />}
+          text={MODELS_TEXT.empty}
+          action={
+            addable
+              ? {
+                  label: MODELS_TEXT.addModel,
+                  icon: <AddRegular />,
+                  disabled: addDisabled,
+                  onClick: onAddModel,
+                }
+              : undefined
+          }
+        />
+      ) : (
+        <ul className={styles.list}>
+          {models.map((model, index) => (
+            <ModelRow
+              key={model.modelId}
+              model={model}
+              photos={modelPhotos.get(model.modelId) ?? []}
+              live={live.get(model.modelId)}
+              expanded={isExpanded(model, index)}
+              onToggle={() => onToggle(model, index)}
+              otherTraining={anyTraining}
+              retrying={retrying === model.modelId}
+              onRetry={() => onRetry(model)}
+              onOpenPhoto={(photoIndex) => onOpenPhoto(model, photoIndex)}
+              onDeletePhoto={onDeletePhoto}
+              onReorder={(ids) => onReorder(model, ids)}
+              onDeleteModel={() => onDeleteModel(model)}
+              onError={onError}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { bus } from '@app/shared/bus';
+import type { ModelSummary } from '@app/shared/contract/models';
+import type { TrainingStatus } from '@app/shared/contract/user';
+import { fetchApiKey } from '@app/shared/data/api-key';
+import { invalidateUser, userKeys } from '@app/shared/data/user';
+import { normalizeModelStatus } from '@app/shared/spec';
+import { useEffect, useRef } from 'react';
+import useSWR from 'swr';
+
+/** Progress and ETA of a training on screen move this often (the profile itself: every 30 s). */
+const LIVE_POLL_MS = 3000;
+
+export type LiveTraining = TrainingStatus['models'][number];
+
+/**
+ * The live state of the trainings while this page shows one: progress, ETA and the job's own
+ * status, read every few seconds. When a training the profile still shows as running has ended,
+ * the profile is read again (the row and the Generate tab change at once), the shell hears
+ * `models:changed`, and a user who is in another app gets a system notification.
+ */
+export function useLiveTraining(models: readonly ModelSummary[]): Map<string, LiveTraining> {
+  const training = models.filter((model) => normalizeModelStatus(model.status) === 'training');
+  const { data } = useSWR<TrainingStatus>(
+    training.length > 0 ? userKeys.trainingStatus() : null,
+    fetchApiKey,
+    {
+      refreshInterval: (status) => (status?.isTraining === false ? 0 : LIVE_POLL_MS),
+      // The user may be in another app: the end of the training is what they wait to hear of.
+      refreshWhenHidden: true,
+    },
+  );
+  const told = useRef(new Set<string>());
+  const trainingIds = training.map((model) => model.modelId).join();
+  const readyCount = models.filter(
+    (model) => normalizeModelStatus(model.status) === 'ready',
+  ).length;
+
+  useEffect(() => {
+    if (!data) return;
+    const stillShownTraining = new Set(trainingIds.split(','));
+    const ended = data.models.filter(
+      (model) =>
+        stillShownTraining.has(model.modelId) &&
+        normalizeModelStatus(model.status) !== 'training' &&
+        !told.current.has(`${model.modelId}:${model.jobId}`),
+    );
+    if (ended.length === 0) return;
+    for (const model of ended) told.current.add(`${model.modelId}:${model.jobId}`);
+    void invalidateUser();
+    const nowReady = ended.filter((model) => normalizeModelStatus(model.status) === 'ready');
+    if (nowReady.length > 0) {
+      bus.emit('models:changed', { readyModelCount: readyCount + nowReady.length });
+    }
+    if (document.visibilityState !== 'hidden') return;
+    // Rare (a training ends while the app is hidden): not part of the page's first load.
+    import('../utils/notifications')
+      .then(({ notifyTrainingEnded }) =>
+        Promise.all(
+          ended.map((model) =>
+            notifyTrainingEnded(model, normalizeModelStatus(model.status) === 'ready'),
+          ),
+        ),
+      )
+      .catch((error: unknown) =>
+        console.warn('The training notification could not be shown', error),
+      );
+  }, [data, trainingIds, readyCount]);
+
+  return new Map((data?.models ?? []).map((model) => [model.modelId, model]));
+}
