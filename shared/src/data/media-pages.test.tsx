@@ -43,6 +43,7 @@ function item(imageId: string): MediaItem {
     modelIds: ['m1'],
     engine: 'builtin-cpu',
     identityScore: null,
+    photoCheck: null,
     failureReason: null,
     width: 512,
     height: 512,
