@@ -27,7 +27,9 @@ const warmUpAmplify = () => void loadAmplify();
 /** `/`: the sign-in screen when signed out; signed in, it goes on to /dashboard (spec §2, §4). */
 export function HomeRoute() {
   const { status } = useAuth();
-  const LoginPage = loadedLoginPage?.LoginPage ?? LazyLoginPage;
+  // Chosen once per visit: switching from the lazy wrapper to the loaded component on a later
+  // render would mount a new card and lose the sign-in under way (a sign-in after a logout).
+  const [LoginPage] = useState(() => loadedLoginPage?.LoginPage ?? LazyLoginPage);
   const navigate = useNavigate();
   // A sign-in started here finishes its own steps (verify contact) before the redirect.
   const [signingIn, setSigningIn] = useState(false);
