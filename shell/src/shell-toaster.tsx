@@ -19,7 +19,9 @@ export default function ShellToaster({
         <Toast>
           <ToastTitle>{text}</ToastTitle>
         </Toast>,
-        { intent },
+        // Fluent makes each toast a Tab stop that traps Tab (a focus group with nothing inside to
+        // move to). These toasts hold no action and are read out as they come: out of the Tab order.
+        { intent, root: { tabIndex: -1 } },
       );
     }
     onShown(toasts.length);
