@@ -7,6 +7,19 @@ export const INPUT_TEXT_PX = 16;
 /** Spec §9: the header is 40 px high; its controls take all of it. */
 const HEADER_HEIGHT_PX = 40;
 
+/** Colours read halfway through a fade-in are not the screen's colours: wait for finite animations. */
+async function animationsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+}
+
 /**
  * axe-core on the page as it is now: no serious or critical violation. Fluent's focus manager
  * (tabster) leaves focusable, aria-hidden sentinels at the edges of the body once a dialog has
@@ -14,13 +27,17 @@ const HEADER_HEIGHT_PX = 40;
  * not a barrier anyone meets, and they are left out.
  */
 export async function expectNoSeriousA11yViolations(page: Page, screen: string) {
+  await animationsSettled(page);
   const { violations } = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.nodes
-          .map((node) => node.target.join(' '))
+          .map(
+            (node) =>
+              `${node.target.join(' ')} ${node.html.slice(0, 120)} ${node.failureSummary ?? ''}`,
+          )
           .join(', ')}`,
     );
   expect(serious, `${screen}: axe violations`).toEqual([]);
