@@ -54,7 +54,7 @@ try {
 
   const db = openDatabase({ kind: 'sqlite', file: join(dataDir, 'studio.sqlite') });
   // Only the list is measured: it touches no storage and no temp files.
-  const media = new MediaService(db, undefined as never, undefined as never);
+  const media = new MediaService(db, undefined as never, undefined as never, undefined as never);
   const { id: userId } = await db
     .selectFrom('users')
     .select('id')
