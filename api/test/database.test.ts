@@ -88,6 +88,7 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
         { name: '0006_replicate_engine' },
         { name: '0007_collation_and_lookups' },
         { name: '0008_media_listing_indexes' },
+        { name: '0009_photo_checks' },
       ]);
     } finally {
       await app.close();

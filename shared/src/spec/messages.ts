@@ -19,6 +19,8 @@ export const COMMON_TEXT = {
   close: 'Close',
   crop: 'Crop',
   apply: 'Apply',
+  /** The models page's photo list and the gallery's filter name the same thing. */
+  trainingPhotos: 'Training photos',
   processing: 'Processing...',
   fullName: 'Full Name',
 } as const;
@@ -160,7 +162,6 @@ export const GALLERY_TEXT = {
   filterLabel: 'Show',
   filterAll: 'All',
   filterGenerated: 'Generated',
-  filterTraining: 'Training photos',
   deleteTitle: 'Delete Image',
   download: 'Download',
   share: 'Share',
@@ -274,7 +275,6 @@ export const TRAINING_TEXT = {
   // The spec describes these without fixing their words.
   modelNameHint: 'We recommend your first name + last name',
   triggerWordHint: 'A unique word that activates your model in prompts. One word, no spaces.',
-  photosLabel: 'Training photos',
   dropHint: 'Drag and drop 5-20 photos here • JPEG, PNG or WebP up to 10MB each',
   tipsLabel: 'Tips for good photos',
   tips: [

@@ -1,10 +1,10 @@
 import type { MediaFilter } from '@app/shared/data/media';
-import { GALLERY_TEXT } from '@app/shared/spec';
+import { COMMON_TEXT, GALLERY_TEXT } from '@app/shared/spec';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 
 const OPTIONS: ReadonlyArray<{ value: MediaFilter; label: string }> = [
   { value: 'generated', label: GALLERY_TEXT.filterGenerated },
-  { value: 'training', label: GALLERY_TEXT.filterTraining },
+  { value: 'training', label: COMMON_TEXT.trainingPhotos },
   { value: 'all', label: GALLERY_TEXT.filterAll },
 ];
 

@@ -4,6 +4,7 @@ import { RetryingImage } from '@app/shared/ui/retrying-image';
 import { useMediaQuery } from '@app/shared/ui/use-media-query';
 import type { UploadItem } from '@app/shared/upload/queue';
 import {
+  COMMON_TEXT,
   KIT_TEXT,
   MODELS_TEXT,
   PHOTO_PROBLEM_TEXT,
@@ -157,7 +158,7 @@ export function ModelPhotos({
 
   return (
     <div>
-      <ul className={styles.grid} aria-label={TRAINING_TEXT.photosLabel}>
+      <ul className={styles.grid} aria-label={COMMON_TEXT.trainingPhotos}>
         {reorder.orderedIds.map((id, index) => {
           const photo = byId.get(id);
           if (!photo) return null;

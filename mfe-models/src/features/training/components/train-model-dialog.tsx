@@ -371,7 +371,7 @@ export default function TrainModelDialog({
             <section aria-labelledby="training-photos-label">
               <div className={styles.photosHeader}>
                 <h3 id="training-photos-label" className={styles.photosLabel}>
-                  {TRAINING_TEXT.photosLabel}{' '}
+                  {COMMON_TEXT.trainingPhotos}{' '}
                   <span className={styles.count}>
                     ({photos.length}/{MAX_TRAINING_PHOTOS})
                   </span>
@@ -394,7 +394,7 @@ export default function TrainModelDialog({
                   {...picker.rootProps}
                   className={mergeClasses(styles.area, picker.isDragActive && styles.dragging)}
                 >
-                  <ul className={styles.grid} aria-label={TRAINING_TEXT.photosLabel}>
+                  <ul className={styles.grid} aria-label={COMMON_TEXT.trainingPhotos}>
                     {photos.map((photo, index) => (
                       <PhotoThumbnail
                         key={photo.key}
