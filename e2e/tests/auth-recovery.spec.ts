@@ -44,7 +44,11 @@ test('tokens the API refuses sign the user out once, onto the sign-in card', asy
   await page.waitForTimeout(3000);
   await expect(loginCard(page)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  expect(counts).toEqual({ documents: 1, unauthorized: 1 });
+  // One load, and the first calls refused together (the shell's /user and the page's own first
+  // call go out at once): no request after the sign-out, so no loop.
+  expect(counts.documents).toBe(1);
+  expect(counts.unauthorized).toBeGreaterThanOrEqual(1);
+  expect(counts.unauthorized).toBeLessThanOrEqual(2);
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   // Signed out for real: the refused tokens are gone, so a reload stays on the card.
   const sessionKeys = await page.evaluate(() =>

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAppStarted } from './support/first-paint';
 import { createConfirmedUser, mailedCode, TEST_PASSWORD } from './support/session';
 
 // Texts of @app/shared/spec (LOGIN_TEXT, FORM_TEXT) and of shell/src/login/texts.ts.
@@ -32,6 +33,8 @@ test.describe('sign-in card', () => {
 
   test('arrow keys switch the tabs and each step focuses its first field', async ({ page }) => {
     await page.goto('/');
+    // The prerendered card's tabs are markup until the app takes it over.
+    await expectAppStarted(page);
     const card = loginCard(page);
     await card.getByRole('tab', { name: 'Sign In' }).focus();
     await page.keyboard.press('ArrowRight');

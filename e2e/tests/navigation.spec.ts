@@ -38,7 +38,7 @@ test.describe('signed in', () => {
   });
 
   for (const [path, testId, heading] of [
-    ['/dashboard', 'remote-gallery', 'Gallery'],
+    ['/dashboard', 'remote-gallery', /^Welcome back, /],
     ['/models', 'remote-models', 'AI Models'],
     ['/profile', 'remote-profile', 'Profile Settings'],
   ] as const) {

@@ -95,7 +95,9 @@ for (const first of REMOTES) {
     await signInNewUser(page, baseURL!);
     const seen = watch(page);
     await page.goto(first.route);
-    await expect(page.getByTestId(first.testId)).toBeVisible();
+    // Generate reads the profile, finds no ready model and sends the user on to the models page.
+    const shown = first.route === '/generate' ? 'remote-models' : first.testId;
+    await expect(page.getByTestId(shown)).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const next of REMOTES) {
       // Generate's tab stays disabled until a model is ready (spec §2).
