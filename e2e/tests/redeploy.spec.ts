@@ -17,7 +17,7 @@ test('a remote rebuilt and deployed elsewhere is picked up without rebuilding th
   const shellBefore = readFileSync(join(REPO_ROOT, 'shell', 'dist', 'index.html'), 'utf8');
 
   const galleryDist = buildVariant('mfe-gallery', 'src/routes.tsx', (source) =>
-    source.replace('title="Gallery"', `title="${NEW_TITLE}"`),
+    source.replace('<GalleryPage />', `<h2>${NEW_TITLE}</h2>\n<GalleryPage />`),
   );
   const cdn = await serveDirectory(galleryDist);
   const product = await startProduct(E2E_PORT + 1, {
