@@ -32,6 +32,39 @@ describe('SQLite statements prepared once', () => {
     expect(await byId(1)).toEqual({ id: 1, text: 'one', tag: 'new' });
     await db.destroy();
   });
+
+  it('answers the rows better-sqlite3 itself would make, whatever the columns are called', async () => {
+    const sqlite = new SQLite(':memory:');
+    sqlite.exec('create table odd ("a b" integer, "x""y" real, data blob, "__proto__" text)');
+    sqlite.exec(`insert into odd values (1, 2.5, x'0102', 'p'), (null, null, null, null)`);
+    const plain = 'select "a b", "x""y", data, "a b" as "a b", 7 as "constructor" from odd';
+    const db = new Kysely<{ odd: Record<string, unknown> }>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    });
+    const { rows } = await sql.raw<Record<string, unknown>>(plain).execute(db);
+    expect(rows).toEqual(sqlite.prepare(plain).all());
+    expect(Object.keys(rows[0]!)).toEqual(['a b', 'x"y', 'data', 'constructor']);
+
+    // A column called __proto__ is a plain property (better-sqlite3 itself would set the
+    // object's prototype from a null value).
+    const { rows: proto } = await sql.raw<Record<string, unknown>>('select * from odd').execute(db);
+    expect(proto.map((row) => Object.getPrototypeOf(row))).toEqual([
+      Object.prototype,
+      Object.prototype,
+    ]);
+    expect(proto.map((row) => Object.getOwnPropertyDescriptor(row, '__proto__')?.value)).toEqual([
+      'p',
+      null,
+    ]);
+
+    // A streamed select reads through `iterate`: the same rows.
+    const streamed: unknown[] = [];
+    for await (const row of db.selectFrom('odd').select(['a b', 'data']).stream()) {
+      streamed.push(row);
+    }
+    expect(streamed).toEqual(sqlite.prepare('select "a b", data from odd').all());
+    await db.destroy();
+  });
 });
 
 describe('LruMap', () => {
