@@ -21,8 +21,9 @@ export async function loadOrCreateCertificate(dataDir: string): Promise<TlsMater
     return { key: await readFile(keyFile, 'utf8'), cert: await readFile(certFile, 'utf8') };
   }
   // Loaded only to make one (once per data dir): with its ASN.1 libraries it is a large part
-  // of a start otherwise.
-  const { generate } = await import('selfsigned');
+  // of a start otherwise. A CommonJS package: its exports are the `default` of the import both
+  // in Node and in the server bundle (where a lazily loaded chunk exports only that).
+  const { generate } = (await import('selfsigned')).default;
   const now = new Date();
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keySize: 2048,

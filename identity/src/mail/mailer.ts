@@ -26,11 +26,14 @@ export function createMailer(
   // Codes in a production log are secrets in the wrong place; there SMTP delivers them instead.
   const logBodies = options.devOutbox || options.smtpUrl === undefined;
   // nodemailer loads only with SMTP configured (it is a noticeable part of a start otherwise).
+  // CommonJS: its exports are the import's `default` in Node and in the server bundle alike.
   const smtpUrl = options.smtpUrl;
   const transport: Promise<Transporter> | undefined =
     smtpUrl === undefined
       ? undefined
-      : import('nodemailer').then(({ createTransport }) => createTransport(withTimeouts(smtpUrl)));
+      : import('nodemailer').then(({ default: mailer }) =>
+          mailer.createTransport(withTimeouts(smtpUrl)),
+        );
 
   const deliveries = new Set<Promise<void>>();
   const send: SendMail = async (message, log) => {
