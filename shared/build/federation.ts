@@ -1,6 +1,6 @@
 /**
- * Build-time Module Federation settings that the shell and every remote must agree on. Only this
- * list is shared on purpose; each app keeps the rest of its rspack config in its own file.
+ * Build-time Module Federation settings that the shell and every remote must agree on (the
+ * remotes' whole build is remote-rspack-config.ts; the shell keeps its own).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
