@@ -70,10 +70,12 @@ export async function buildServer() {
     }),
     build({
       ...COMMON,
-      // The CPU engine's worker thread is started from its own file (threaded-cpu-engine.ts).
+      // Worker threads start from files of their own (engines/cpu/start-thread.ts): the CPU
+      // engine's and the face analysis'.
       entryPoints: {
         main: join(ROOT, 'api/src/main.ts'),
         'cpu-engine-thread': join(ROOT, 'api/src/engines/cpu/cpu-engine-thread.ts'),
+        'face-thread': join(ROOT, 'api/src/engines/cpu/face-thread.ts'),
       },
       outdir: join(ROOT, 'api/dist'),
       // What the api imports with `import()` (sharp, S3, Stripe, Replicate) stays in chunks of
