@@ -3,9 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { decodeForAnalysis } from '../../src/engines/cpu/decode';
 import type { RgbImage } from '../../src/engines/cpu/face-api';
 import { detectFacesInThisThread } from '../../src/engines/cpu/face-detection';
-import { FaceWorker } from '../../src/engines/cpu/face-worker';
+import { FaceWorker, faceWorker as sharedFaceWorker } from '../../src/engines/cpu/face-worker';
+import { startEngines } from '../../src/engines/start-engines';
 import { TransientJobError } from '../../src/jobs/job-failures';
 import { subjectPhoto } from '../support/images';
+import { startStudio } from '../support/studio';
 
 /** What a call came to, its rejection handled at once (so it is not reported as unhandled). */
 const outcome = <T>(call: Promise<T>): Promise<{ value: T } | { error: Error }> =>
@@ -135,5 +137,23 @@ describe('FaceWorker', { timeout: 180_000 }, () => {
     ]);
     expect(faces.thread).toBeUndefined();
     expect((await faces.detect(image)).length).toBe(1);
+  });
+});
+
+describe('the api process', { timeout: 180_000 }, () => {
+  it("ends the face thread with the engines (the app's onClose, also on SIGTERM)", async () => {
+    const studio = await startStudio();
+    try {
+      const { app, config } = studio.running;
+      const engines = await startEngines(app, config);
+      // What an uploaded photo's check does in the api's main thread.
+      await sharedFaceWorker.detect(await portrait('lisa_debruine', '02.jpg'));
+      const exited = once(sharedFaceWorker.thread!, 'exit');
+      await engines.close();
+      await exited;
+      expect(sharedFaceWorker.thread).toBeUndefined();
+    } finally {
+      await studio.stop();
+    }
   });
 });
