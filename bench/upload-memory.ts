@@ -1,10 +1,14 @@
 /**
  * The api's resident memory while 20 photos of ~9.5 MB (24 MP) arrive: through presigned upload
  * targets, one at a time as the uploader sends them, and as one base64 POST /media/upload.
- * Each way in a fresh api process (as `pnpm start` runs it); RSS sampled from /proc every 25 ms:
- * the baseline before, the peak, and what is left 10 s after the last answer.
+ * Each way in a fresh api process (as `pnpm start` runs it); RSS sampled from /proc every 25 ms
+ * (the whole process: every thread, the face-analysis thread included): the baseline before, the
+ * peak, what is left 10 s after the last answer, and once more after the face thread's idle
+ * time. The presigned run lasts until every photo's face check has ended (each training upload
+ * queues one), so the figures include what those checks cost.
  * Run: cd api && node --import tsx ../bench/upload-memory.ts   (PHOTOS=20)
  */
+import { FACE_THREAD_IDLE_MS } from '../api/src/engines/cpu/face-worker';
 import { makeTempDir, removeDir } from '../api/test/helpers';
 import { newUser, TestIssuer } from '../api/test/support/tokens';
 import { loadAverage, median, rssMb, sampleRss, startApi } from './support/api-process';
@@ -48,15 +52,34 @@ async function withApi(
     const outcome = await upload(api.url, auth);
     const seconds = (performance.now() - started) / 1000;
     await sleep(SETTLE_MS);
+    const settled = rssMb(pid);
+    await sleep(FACE_THREAD_IDLE_MS);
     const { peak, last } = sampler.stop();
+    const growth = (mb: number) => `${mb.toFixed(0)} MB (+${(mb - before).toFixed(0)})`;
     console.log(
       `${label}: ${outcome} in ${seconds.toFixed(1)} s; RSS ${before.toFixed(0)} MB before, ` +
-        `peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)}), ` +
-        `${last.toFixed(0)} MB ${SETTLE_MS / 1000} s after (+${(last - before).toFixed(0)})`,
+        `peak ${growth(peak)}, ${growth(settled)} ${SETTLE_MS / 1000} s after, ` +
+        `${growth(last)} ${(SETTLE_MS + FACE_THREAD_IDLE_MS) / 1000} s after`,
     );
   } finally {
     await api.stop();
     await removeDir(dataDir);
+  }
+}
+
+/** Waits until no training photo's face check is pending; what the checks found, counted. */
+async function checksEnded(url: string, auth: Record<string, string>, count: number) {
+  for (;;) {
+    const { items } = (await fetch(`${url}/api/media?type=training&limit=${count}`, {
+      headers: auth,
+    }).then((response) => response.json())) as { items: { photoCheck: string | null }[] };
+    const checks = items.map((item) => item.photoCheck ?? 'not checked');
+    if (checks.length === count && !checks.includes('pending')) {
+      const found = new Map<string, number>();
+      for (const check of checks) found.set(check, (found.get(check) ?? 0) + 1);
+      return `checked: ${[...found].map(([check, n]) => `${n} ${check}`).join(', ')}`;
+    }
+    await sleep(250);
   }
 }
 
@@ -81,7 +104,7 @@ try {
       await response.text();
       if (response.status !== 200) throw new Error(`PUT answered ${response.status}`);
     }
-    return `${targets.length} stored`;
+    return `${targets.length} stored, ${await checksEnded(url, auth, targets.length)}`;
   });
 
   await withApi('base64, one POST', async (url, auth) => {

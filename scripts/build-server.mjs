@@ -108,10 +108,12 @@ export async function buildServer() {
     logLevel: 'warning',
     metafile: true,
     absWorkingDir: ROOT,
-    // The CPU engine's worker thread is started from its own file (threaded-cpu-engine.ts).
+    // Worker threads start from files of their own (engines/cpu/start-thread.ts): the CPU
+    // engine's and the face analysis'.
     entryPoints: {
       main: join(ROOT, 'api/src/main.ts'),
       'cpu-engine-thread': join(ROOT, 'api/src/engines/cpu/cpu-engine-thread.ts'),
+      'face-thread': join(ROOT, 'api/src/engines/cpu/face-thread.ts'),
     },
     outdir,
     // What the api imports with `import()` stays in chunks of its own, loaded on first use: in

@@ -8,7 +8,7 @@ import type { JobContext, JobRunners } from '../jobs/worker';
 import { processImage } from '../media/pipeline';
 import { mediaKeys } from '../storage/keys';
 import type { Engine, EngineContext, EngineImage, ProviderJobRecord } from './engine';
-import { faceAnalysisInProcess, type FaceAnalysis } from './face-analysis';
+import { checkPhoto } from './photo-review';
 import { readAll } from './read-all';
 
 /**
@@ -30,13 +30,12 @@ export const engineUnavailable = (name: string): string =>
  * it returns, each image as a gallery media row of type 'generated'. New trainings run on
  * `trainWith`; a generation or edit runs on the engine that trained its models (`trainWith` or
  * one of `others`), so models keep working after the operator switches engines. An uploaded
- * training photo's check runs on `faces` (the CPU engine's thread in production).
+ * training photo's check runs here; its face detection in the face thread (cpu/face-worker.ts).
  */
 export function engineRunners(
   app: FastifyInstance,
   trainWith: Engine,
   others: readonly Engine[] = [],
-  faces: FaceAnalysis = faceAnalysisInProcess,
 ): JobRunners {
   const engines = new Map([...others, trainWith].map((engine) => [engine.name, engine]));
 
@@ -136,7 +135,7 @@ export function engineRunners(
           ? await app.storage.read(mediaKeys(job.userId, photo.id).original)
           : undefined;
       if (!stored) return { output: [], details: { problem: null } };
-      const problem = await faces.checkPhoto(await readAll(stored.stream), signal);
+      const problem = await checkPhoto(await readAll(stored.stream), signal);
       return { output: [], details: { problem } };
     },
     train: async (job, context) => {

@@ -6,10 +6,14 @@ import { descriptorDistance, detectFaces } from './cpu/face-api';
  * distance of its most confident face, clamped to 0..1. face-api's same-person threshold
  * (distance 0.6) is a score of 0.4. Null when the image has no face.
  */
-export async function identityScore(image: Buffer, references: number[][]): Promise<number | null> {
+export async function identityScore(
+  image: Buffer,
+  references: number[][],
+  signal?: AbortSignal,
+): Promise<number | null> {
   if (references.length === 0) return null;
   const { image: rgb } = await decodeForAnalysis(image);
-  const [face] = await detectFaces(rgb);
+  const [face] = await detectFaces(rgb, signal);
   if (!face) return null;
   const mean =
     references.reduce((sum, reference) => sum + descriptorDistance(face.descriptor, reference), 0) /

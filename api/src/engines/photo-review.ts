@@ -42,9 +42,10 @@ export interface PhotoReview extends FaceReview {
 /** One photo: usable with its face, or the problem that makes it unusable. */
 async function reviewPhoto(
   photo: TrainingPhoto,
+  signal?: AbortSignal,
 ): Promise<{ usable: UsablePhoto } | { problem: PhotoProblem }> {
   const { image, scale } = await decodeForAnalysis(photo.data);
-  const found = await detectFaces(image);
+  const found = await detectFaces(image, signal);
   const aligned = found[0] && alignFace(image, found[0].landmarks);
   const problem = photoProblem(found, scale, aligned);
   if (problem || !aligned || !found[0]) return { problem: problem ?? 'no-face' };
@@ -65,8 +66,8 @@ async function reviewPhoto(
  * The check of one uploaded photo, the same a training makes: why a training could not use it,
  * or null. Run when a training photo is uploaded, so the user hears of it before training.
  */
-export async function checkPhoto(data: Buffer): Promise<PhotoProblem | null> {
-  const review = await reviewPhoto({ id: '', filename: '', data });
+export async function checkPhoto(data: Buffer, signal?: AbortSignal): Promise<PhotoProblem | null> {
+  const review = await reviewPhoto({ id: '', filename: '', data }, signal);
   return 'problem' in review ? review.problem : null;
 }
 
@@ -83,7 +84,7 @@ export async function reviewPhotos(
   const issues: PhotoIssue[] = [];
   for (const [index, photo] of photos.entries()) {
     signal.throwIfAborted();
-    const review = await reviewPhoto(photo);
+    const review = await reviewPhoto(photo, signal);
     if ('problem' in review) {
       issues.push({ photoId: photo.id, filename: photo.filename, problem: review.problem });
     } else {

@@ -2,7 +2,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallContext, GenerateRequest } from '../../src/engines/engine';
 import { CpuEngine } from '../../src/engines/cpu/cpu-engine';
-import { faceAnalysisInProcess } from '../../src/engines/face-analysis';
 import { ThreadedCpuEngine } from '../../src/engines/cpu/threaded-cpu-engine';
 import { JobFailure } from '../../src/jobs/job-failures';
 import { LocalStorage } from '../../src/storage/local-storage';
@@ -114,34 +113,6 @@ describe('ThreadedCpuEngine', { timeout: 60_000 }, () => {
     expect(fromThread.data.equals(inThread.data)).toBe(true);
     // Inputs are copied to the thread, never taken from the caller.
     expect(image.length).toBeGreaterThan(0);
-  });
-
-  it('reviews photos and scores identity for another engine like the in-thread code', async () => {
-    const photos = [
-      ...(await Promise.all(['01.jpg', '02.jpg', '03.jpg', '04.jpg', '05.jpg'].map(lisa))),
-      { id: 'flat', filename: 'flat.png', data: await solidPng(200, 200) },
-    ];
-    const [fromThread, inThread] = await Promise.all([
-      threaded.review(photos, context),
-      faceAnalysisInProcess.review(photos, context),
-    ]);
-    expect(fromThread.issues).toEqual([
-      { photoId: 'flat', filename: 'flat.png', problem: 'no-face' },
-    ]);
-    expect(fromThread.issues).toEqual(inThread.issues);
-    // The caller's own photo objects come back, with the same descriptors.
-    expect(fromThread.usable.map(({ photo }) => photo)).toEqual(photos.slice(0, 5));
-    expect(fromThread.usable.map(({ descriptor }) => Array.from(descriptor))).toEqual(
-      inThread.usable.map(({ descriptor }) => Array.from(descriptor)),
-    );
-
-    const references = fromThread.usable.map(({ descriptor }) => Array.from(descriptor));
-    const image = await smallSubjectPhoto('lisa_debruine', '06.jpg');
-    const score = await threaded.identityScore(image, references, context.signal);
-    expect(score).toBe(
-      await faceAnalysisInProcess.identityScore(image, references, context.signal),
-    );
-    expect(score).toBeGreaterThan(0.4);
   });
 
   it('fails a training with too few usable photos as a JobFailure, message intact', async () => {

@@ -1,13 +1,12 @@
 /**
- * The engine thread started by `ThreadedCpuEngine`: it owns a `CpuEngine` (face-api, tfjs wasm,
- * PCA) with its own storage over the same data directory, runs the calls posted to it and posts
- * back progress and results, so the api's event loop never waits for a training.
+ * The engine thread started by `ThreadedCpuEngine`: it owns a `CpuEngine` (PCA, image synthesis;
+ * its face detection runs in a face thread of its own, see face-worker.ts) with its own storage
+ * over the same data directory, runs the calls posted to it and posts back progress and results,
+ * so the api's event loop never waits for a training.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createStorage } from '../../storage/create-storage';
 import type { CallContext } from '../engine';
-import { identityScore } from '../identity-score';
-import { checkPhoto, reviewPhotos } from '../photo-review';
 import { CpuEngine } from './cpu-engine';
 import {
   asBuffer,
@@ -52,18 +51,6 @@ async function dispatch(call: ThreadCall, context: CallContext): Promise<ThreadR
         context,
       );
     }
-    case 'review': {
-      const photos = call.photos.map((photo) => ({ ...photo, data: asBuffer(photo.data) }));
-      const { usable, issues } = await reviewPhotos(photos, context);
-      return {
-        usable: usable.map(({ photo, descriptor }) => ({ photoId: photo.id, descriptor })),
-        issues,
-      };
-    }
-    case 'score':
-      return { score: await identityScore(asBuffer(call.image), call.references) };
-    case 'check':
-      return { problem: await checkPhoto(asBuffer(call.image)) };
   }
 }
 

@@ -127,7 +127,7 @@ export class CpuEngine implements Engine {
       blendFaceIntoPortrait(person, portrait.landmarks, blend(faces).data, lead.size);
       const data = await composePortrait(person, layout, steering, seed);
       onProgress(0.3 + (0.6 * (draw + 1)) / MAX_DRAWS);
-      image = { data, identityScore: await identityScore(data, lead.references) };
+      image = { data, identityScore: await identityScore(data, lead.references, signal) };
       if (image.identityScore !== null || lead.references.length === 0) break;
     }
     return image;
@@ -146,7 +146,7 @@ export class CpuEngine implements Engine {
     const { width, height } = image;
     const band = await dilatedMask(request.mask, width, height, bandRadius(width, height));
     const { image: small, scale } = await decodeForAnalysis(request.image);
-    const [face] = await detectFaces(small);
+    const [face] = await detectFaces(small, signal);
     const filled: RgbImage = { ...image, data: Uint8Array.from(image.data) };
     const rest = Uint8Array.from(band);
     if (face) {
@@ -174,6 +174,6 @@ export class CpuEngine implements Engine {
     const result = exemplarFill(filled, rest, { seed: request.seed, sources });
     onProgress(0.8);
     const png = await encodePng(result);
-    return { data: png, identityScore: await identityScore(png, model.references) };
+    return { data: png, identityScore: await identityScore(png, model.references, signal) };
   }
 }

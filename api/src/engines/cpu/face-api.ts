@@ -1,12 +1,4 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-
-import type * as Tf from '@tensorflow/tfjs';
-import type * as FaceApiModule from '@vladmandic/face-api/dist/face-api.node-wasm.js';
-
-type FaceApi = typeof FaceApiModule;
-
-const require = createRequire(import.meta.url);
+import { faceWorker } from './face-worker';
 
 export interface Point {
   x: number;
@@ -29,67 +21,12 @@ export interface RgbImage {
   height: number;
 }
 
-let loaded: Promise<FaceApi> | undefined;
-
 /**
- * face-api on tfjs' wasm backend: its .wasm files and face-api's model files are read from
- * node_modules, never fetched. The node-wasm build needs `@tensorflow/tfjs` resolvable from
- * face-api's folder: the api depends on it, and pnpm hoists it into .pnpm/node_modules.
+ * Every face with its landmarks and descriptor, most confident first. Runs in this thread's face
+ * worker (face-worker.ts), so tfjs' memory is given back after a burst of checks.
  */
-export function loadFaceApi(): Promise<FaceApi> {
-  loaded ??= (async () => {
-    const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
-    const wasm = require('@tensorflow/tfjs-backend-wasm') as {
-      setWasmPaths(prefix: string): void;
-    };
-    wasm.setWasmPaths(
-      `${join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist')}/`,
-    );
-    // face-api's own typing of its tfjs is partial; it is the full @tensorflow/tfjs at run time.
-    const tf = faceapi.tf as unknown as typeof Tf;
-    await tf.setBackend('wasm');
-    await tf.ready();
-    const models = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
-    await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
-    await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
-    await faceapi.nets.faceRecognitionNet.loadFromDisk(models);
-    return faceapi;
-  })();
-  return loaded;
-}
-
-// tfjs keeps global state and its wasm backend runs one op at a time: serialise the calls.
-let queue: Promise<unknown> = Promise.resolve();
-
-/** Every face with its landmarks and descriptor, most confident first. */
-export function detectFaces(image: RgbImage): Promise<FaceFinding[]> {
-  const run = queue.then(async () => {
-    const faceapi = await loadFaceApi();
-    const tensor = faceapi.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
-    try {
-      const results = await faceapi
-        .detectAllFaces(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5 }))
-        .withFaceLandmarks()
-        .withFaceDescriptors();
-      return results
-        .map((result) => ({
-          box: {
-            x: result.detection.box.x,
-            y: result.detection.box.y,
-            width: result.detection.box.width,
-            height: result.detection.box.height,
-          },
-          score: result.detection.score,
-          landmarks: result.landmarks.positions.map(({ x, y }) => ({ x, y })),
-          descriptor: result.descriptor,
-        }))
-        .sort((a, b) => b.score - a.score);
-    } finally {
-      tensor.dispose();
-    }
-  });
-  queue = run.catch(() => undefined);
-  return run;
+export function detectFaces(image: RgbImage, signal?: AbortSignal): Promise<FaceFinding[]> {
+  return faceWorker.detect(image, signal);
 }
 
 /** Euclidean distance of two descriptors (face-api's measure; < 0.6 = same person). */

@@ -1,4 +1,3 @@
-import type { PhotoIssue, PhotoProblem } from '@app/shared/contract/models';
 import type { S3StorageOptions } from '../../storage/s3-storage';
 import type {
   EditRequest,
@@ -16,30 +15,13 @@ export interface ThreadData {
   s3?: S3StorageOptions;
 }
 
-/**
- * Main thread to engine thread: one engine call, a face analysis for another engine (photo review,
- * identity score), or the cancel of one (its signal aborted).
- */
+/** Main thread to engine thread: one engine call, or the cancel of one (its signal aborted). */
 export type ThreadCall =
   | { type: 'train'; id: number; request: TrainRequest }
   | { type: 'generate'; id: number; request: GenerateRequest }
-  | { type: 'edit'; id: number; request: EditRequest }
-  | { type: 'review'; id: number; photos: TrainRequest['photos'] }
-  | { type: 'score'; id: number; image: Buffer; references: number[][] }
-  | { type: 'check'; id: number; image: Buffer };
+  | { type: 'edit'; id: number; request: EditRequest };
 
-/** A photo review on its way back: photos by id (the caller has them), with their descriptors. */
-export interface ReviewReply {
-  usable: { photoId: string; descriptor: Float32Array }[];
-  issues: PhotoIssue[];
-}
-
-export type ThreadResult =
-  | TrainResult
-  | EngineImage
-  | ReviewReply
-  | { score: number | null }
-  | { problem: PhotoProblem | null };
+export type ThreadResult = TrainResult | EngineImage;
 
 export type ThreadMessage = ThreadCall | { type: 'cancel'; id: number };
 

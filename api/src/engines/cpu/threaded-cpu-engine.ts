@@ -1,5 +1,4 @@
-import { Worker } from 'node:worker_threads';
-import type { PhotoProblem } from '@app/shared/contract/models';
+import type { Worker } from 'node:worker_threads';
 import { JobFailure, TransientJobError } from '../../jobs/job-failures';
 import type {
   CallContext,
@@ -10,17 +9,15 @@ import type {
   TrainRequest,
   TrainResult,
 } from '../engine';
-import type { FaceAnalysis } from '../face-analysis';
-import type { FaceReview, TrainingPhoto } from '../photo-review';
 import {
   asBuffer,
-  type ReviewReply,
   type ThreadCall,
   type ThreadData,
   type ThreadError,
   type ThreadReply,
   type ThreadResult,
 } from './thread-protocol';
+import { startThread } from './start-thread';
 
 interface Pending {
   onProgress(progress: number): void;
@@ -41,22 +38,6 @@ function rebuildError({ name, message, stack }: ThreadError): Error {
 }
 
 /**
- * The engine thread's script. Under tsx (`node --import tsx`, vitest) it is the .ts file, and
- * the thread registers tsx itself before importing it: on Node 20 a worker started with
- * `execArgv: ['--import', 'tsx']` does not apply tsx's hooks to its entry module
- * (ERR_UNKNOWN_FILE_EXTENSION).
- */
-function startThread(workerData: ThreadData): Worker {
-  const typescript = import.meta.url.endsWith('.ts');
-  const script = new URL(`./cpu-engine-thread.${typescript ? 'ts' : 'js'}`, import.meta.url);
-  if (!typescript) return new Worker(script, { workerData });
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const bootstrap = `import(${JSON.stringify(tsx)})
-    .then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData });
-}
-
-/**
  * The built-in CPU engine (`CpuEngine`) in a worker thread, behind the same `Engine` interface:
  * a training keeps both cores busy for seconds, and off the main thread the api keeps answering.
  * The thread starts with the first call and opens its own storage over the same data directory.
@@ -68,7 +49,7 @@ function startThread(workerData: ThreadData): Worker {
  * thread dies, its calls fail with a `TransientJobError` (retried) and the next call starts a
  * new thread. `close()` terminates it (the app's onClose, see `threadedCpuEngine`).
  */
-export class ThreadedCpuEngine implements Engine, FaceAnalysis {
+export class ThreadedCpuEngine implements Engine {
   readonly name = 'builtin-cpu';
   private worker: Worker | undefined;
   private nextId = 1;
@@ -87,42 +68,6 @@ export class ThreadedCpuEngine implements Engine, FaceAnalysis {
 
   edit(request: EditRequest, context: CallContext): Promise<EngineImage> {
     return this.image(this.call((id) => ({ type: 'edit', id, request }), context));
-  }
-
-  /** Face checks for an engine that trains elsewhere (Replicate), off the api's event loop. */
-  async review(photos: readonly TrainingPhoto[], context: CallContext): Promise<FaceReview> {
-    const reply = (await this.call(
-      (id) => ({ type: 'review', id, photos: [...photos] }),
-      context,
-    )) as ReviewReply;
-    const byId = new Map(photos.map((photo) => [photo.id, photo]));
-    return {
-      usable: reply.usable.map(({ photoId, descriptor }) => ({
-        photo: byId.get(photoId) as TrainingPhoto,
-        descriptor,
-      })),
-      issues: reply.issues,
-    };
-  }
-
-  async identityScore(
-    image: Buffer,
-    references: number[][],
-    signal: AbortSignal,
-  ): Promise<number | null> {
-    const { score } = (await this.call((id) => ({ type: 'score', id, image, references }), {
-      signal,
-      onProgress: () => undefined,
-    })) as { score: number | null };
-    return score;
-  }
-
-  async checkPhoto(image: Buffer, signal: AbortSignal): Promise<PhotoProblem | null> {
-    const { problem } = (await this.call((id) => ({ type: 'check', id, image }), {
-      signal,
-      onProgress: () => undefined,
-    })) as { problem: PhotoProblem | null };
-    return problem;
   }
 
   /** Terminates the thread; calls still running fail. */
@@ -185,7 +130,7 @@ export class ThreadedCpuEngine implements Engine, FaceAnalysis {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = startThread(this.options);
+    const worker = startThread('cpu-engine-thread', { workerData: this.options });
     const lost = (cause: unknown) => {
       if (this.worker !== worker) return;
       this.worker = undefined;

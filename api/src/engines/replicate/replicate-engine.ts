@@ -25,8 +25,8 @@ import type {
   TrainRequest,
   TrainResult,
 } from '../engine';
-import { faceAnalysisInProcess, type FaceAnalysis } from '../face-analysis';
-import type { FaceReview } from '../photo-review';
+import { identityScore } from '../identity-score';
+import { reviewPhotos, type FaceReview } from '../photo-review';
 import { readAll } from '../read-all';
 import { isTerminal, type ProviderJob } from './outcomes';
 import type { ReplicateService } from './replicate-service';
@@ -34,8 +34,8 @@ import { withTrainingZip } from './training-zip';
 
 /**
  * A Replicate job waits on the provider, not on our cores: more may run at once than on the
- * CPU engine. Per kind, across every process on the database. Photo checks run in the CPU
- * engine's thread whichever engine trains.
+ * CPU engine. Per kind, across every process on the database. Photo checks detect faces in the
+ * face thread (cpu/face-worker.ts) whichever engine trains.
  */
 export const REPLICATE_ENGINE_LIMITS: KindLimits = {
   train: 5,
@@ -111,7 +111,6 @@ export interface ReplicateEngineOptions {
   db: Kysely<Database>;
   storage: Storage;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-  faces?: FaceAnalysis;
 }
 
 /**
@@ -125,11 +124,8 @@ export interface ReplicateEngineOptions {
  */
 export class ReplicateEngine implements Engine {
   readonly name = 'replicate';
-  private readonly faces: FaceAnalysis;
 
-  constructor(private readonly options: ReplicateEngineOptions) {
-    this.faces = options.faces ?? faceAnalysisInProcess;
-  }
+  constructor(private readonly options: ReplicateEngineOptions) {}
 
   private get client() {
     return this.options.service.client;
@@ -142,7 +138,7 @@ export class ReplicateEngine implements Engine {
   async train(request: TrainRequest, context: EngineContext): Promise<TrainResult> {
     const { signal, onProgress, providerJob } = context;
     // Checked before anything is paid for; the descriptors make identity scores possible.
-    const review = await this.faces.review(request.photos, {
+    const review = await reviewPhotos(request.photos, {
       signal,
       onProgress: (share) => onProgress(0.1 * share),
     });
@@ -413,7 +409,7 @@ export class ReplicateEngine implements Engine {
     context.onProgress(0.9);
     return {
       data,
-      identityScore: await this.faces.identityScore(data, first.references, signal),
+      identityScore: await identityScore(data, first.references, signal),
     };
   }
 

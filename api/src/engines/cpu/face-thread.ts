@@ -1,0 +1,36 @@
+/**
+ * The face thread started by `FaceWorker`: face-api on tfjs' wasm backend, one detection at a
+ * time (the FaceWorker sends the next call only after this one's reply). Descriptors go back
+ * transferred; an error goes back as a reply, so the thread lives on.
+ */
+import { parentPort } from 'node:worker_threads';
+import { detectFacesInThisThread } from './face-detection';
+import type { FaceReply, FaceRequest } from './face-protocol';
+
+const port = parentPort;
+if (!port) throw new Error('face-thread runs in a worker thread');
+
+/** The descriptor itself when it owns its whole buffer (so the buffer can be handed over). */
+function ownArray(descriptor: Float32Array): Float32Array {
+  const whole =
+    descriptor.byteOffset === 0 && descriptor.byteLength === descriptor.buffer.byteLength;
+  return whole && descriptor.buffer instanceof ArrayBuffer
+    ? descriptor
+    : new Float32Array(descriptor);
+}
+
+port.on('message', ({ id, image }: FaceRequest) => {
+  void (async () => {
+    try {
+      const faces = (await detectFacesInThisThread(image)).map((face) => ({
+        ...face,
+        descriptor: ownArray(face.descriptor),
+      }));
+      const transfer = faces.map(({ descriptor }) => descriptor.buffer as ArrayBuffer);
+      port.postMessage({ id, faces } satisfies FaceReply, transfer);
+    } catch (error) {
+      const { name = 'Error', message = String(error) } = error instanceof Error ? error : {};
+      port.postMessage({ id, error: { name, message } } satisfies FaceReply);
+    }
+  })();
+});
