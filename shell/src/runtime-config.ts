@@ -4,16 +4,18 @@ import {
   REMOTE_NAMES,
   type RuntimeConfig,
 } from '@app/shared/runtime-config';
+import { STORAGE_KEY_PREFIX } from '@app/shared/spec';
 
 const CONFIG_URL = '/config.json';
 
 /**
  * The last config document this browser read, kept for the starts whose page has none inline
  * (the service worker's copy of index.html): the inline script preloads the route's remote from
- * it and the shell starts without waiting for /config.json. It describes the deployment, not the
- * account, so logout keeps it (the key carries none of spec §9's markers).
+ * it and the shell starts without waiting for /config.json. It carries the product prefix, so
+ * logout removes it with every other stored item of the app (spec §9); the next start fetches
+ * the document again.
  */
-export const STORED_CONFIG_KEY = 'studio.runtime-config';
+export const STORED_CONFIG_KEY = `${STORAGE_KEY_PREFIX}runtime-config`;
 
 /** The config the server filled into the page, if it did (a page from the network does). */
 function inlineConfig(): unknown {

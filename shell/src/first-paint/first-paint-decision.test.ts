@@ -12,7 +12,7 @@ const CONFIG = {
 function runInlineScript() {
   const source = firstPaintScript({
     configElementId: 'runtime-config',
-    storedConfigKey: 'studio.runtime-config',
+    storedConfigKey: 'ai-image-studio:runtime-config',
     sessionKeyPrefix: 'CognitoIdentityServiceProvider',
     homePaths: ['/', '/home'],
     entryScripts: ['/static/main.0123abcd.js'],
@@ -120,7 +120,7 @@ describe('the inline first-paint script', () => {
   it("reads the config the app stored when the page carries none (the service worker's copy)", () => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined));
     try {
-      localStorage.setItem('studio.runtime-config', JSON.stringify(CONFIG));
+      localStorage.setItem('ai-image-studio:runtime-config', JSON.stringify(CONFIG));
       localStorage.setItem('CognitoIdentityServiceProvider.other-client.LastAuthUser', 'ada');
       page({ path: '/home' });
       runInlineScript();
