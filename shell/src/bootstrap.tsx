@@ -38,6 +38,12 @@ async function start(container: HTMLElement) {
       getToken: apiToken,
       onUnauthorized: reportApiUnauthorized,
     });
+    if (hasStoredSession(config.auth.userPoolClientId)) {
+      // Loaded on demand: a signed-out visitor's first load has no use for the data layer.
+      import('./auth/early-profile')
+        .then(({ preloadProfile }) => preloadProfile(config.auth.userPoolClientId))
+        .catch(() => undefined);
+    }
     await loginPage;
     root.render(
       <FirstPaintTakeover>
