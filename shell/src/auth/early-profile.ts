@@ -1,17 +1,14 @@
-import { fetchApiKey } from '@app/shared/data/api-key';
+import type { UserProfile } from '@app/shared/contract/user';
 import { userKeys } from '@app/shared/data/user';
 import { preload } from 'swr';
-import { freshStoredToken } from './stored-session';
 
 /**
- * A returning user's profile (/api/user) is asked for as the app starts, next to the route's
- * remote files, instead of once the page that shows it has rendered: SWR hands the answer to the
- * first hook that reads the key. Only with a stored token that is still valid, so the answer is
- * the profile of the user the app is about to show; otherwise the page asks as usual.
+ * Hands SWR the request for a returning user's profile (/api/user) that bootstrap started as the
+ * app began, next to the route's remote files, instead of once the page that shows the profile
+ * had rendered: the first hook that reads the key takes its answer, or its failure, as usual.
  */
-export function preloadProfile(userPoolClientId: string) {
-  if (!freshStoredToken(userPoolClientId)) return;
-  preload(userKeys.profile(), fetchApiKey).catch(() => {
+export function preloadProfile(request: Promise<UserProfile>) {
+  preload(userKeys.profile(), () => request).catch(() => {
     // The hook that reads the key gets the same failure and shows it as usual.
   });
 }
