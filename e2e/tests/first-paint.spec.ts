@@ -148,3 +148,37 @@ test('a first visit starts without asking for /config.json', async ({ page }) =>
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
   expect(configRequests).toEqual([]);
 });
+
+test("a returning user's start from the service worker's copy of the page loads the route's remote at once", async ({
+  page,
+  baseURL,
+}) => {
+  await signInNewUser(page, baseURL!);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('remote-gallery')).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+
+  // Every request of the next start, in the order the page makes them.
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await page.reload();
+  await expect(page.getByTestId('remote-gallery')).toBeVisible();
+  // The worker's copy carries no inline config: the page used the one the app kept.
+  expect(await page.locator('#runtime-config').textContent()).toBe('');
+  const manifest = requests.indexOf('/remotes/gallery/mf-manifest.json');
+  const shellChunk = requests.findIndex((path) => /^\/static\/\d+\.[0-9a-f]+\.js$/.test(path));
+  expect(manifest).toBeGreaterThanOrEqual(0);
+  expect(manifest).toBeLessThan(shellChunk);
+  // Its entry and routes module are preloaded from the manifest, and fetched only once.
+  const preloaded = await page
+    .locator('link[rel="preload"][as="script"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(preloaded).toContain('/remotes/gallery/remoteEntry.js');
+  expect(preloaded.some((path) => /__federation_expose_routes/.test(path))).toBe(true);
+  expect(requests.filter((path) => path === '/remotes/gallery/mf-manifest.json')).toHaveLength(1);
+  // /config.json is only refreshed behind the start, after the shell's own chunks.
+  expect(requests.indexOf('/config.json')).toBeGreaterThan(shellChunk);
+});

@@ -75,7 +75,8 @@ export function ProfilePage() {
       ) : error === undefined || isValidating ? (
         <DelayedSpinner label={KIT_TEXT.loading} />
       ) : null}
-      <LogoutButton />
+      {/* Below the page's content once it is known (or failed), so the button never jumps down. */}
+      {profile || error !== undefined ? <LogoutButton /> : null}
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import '@app/shared/theme/fonts';
-import { configureApiClient } from '@app/shared/api-client';
+import { api, configureApiClient } from '@app/shared/api-client';
+import type { UserProfile } from '@app/shared/contract/user';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { apiToken } from './auth/api-token';
 import { reportApiUnauthorized } from './auth/api-unauthorized';
 import { setAuthConfig } from './auth/load-amplify';
-import { hasStoredSession } from './auth/stored-session';
+import { freshStoredToken, hasStoredSession } from './auth/stored-session';
 import { BootError } from './boot-error';
 import { remoteRoutesModule } from './federation/remote-loads';
 import { remoteForPath } from './federation/remote-routes';
@@ -16,6 +17,9 @@ import { loadLoginPage } from './pages/home-route';
 import { registerServiceWorker } from './pwa/service-worker';
 import { setSiteLinks } from './site-links';
 import { loadRuntimeConfig } from './runtime-config';
+
+/** The profile's API path, as `userKeys.profile()` names it. */
+const USER_PATH = '/user';
 
 async function start(container: HTMLElement) {
   const root = createRoot(container);
@@ -38,6 +42,16 @@ async function start(container: HTMLElement) {
       getToken: apiToken,
       onUnauthorized: reportApiUnauthorized,
     });
+    // A returning user's profile is asked for now, with a stored token that is still valid (so it
+    // is the profile of the user about to be shown). SWR's code, which a signed-out visitor's first
+    // load does without, takes the request over once it has loaded.
+    if (freshStoredToken(config.auth.userPoolClientId)) {
+      const profile = api.get<UserProfile>(USER_PATH);
+      profile.catch(() => undefined);
+      import('./auth/early-profile')
+        .then(({ preloadProfile }) => preloadProfile(profile))
+        .catch(() => undefined);
+    }
     await loginPage;
     root.render(
       <FirstPaintTakeover>

@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   REMOTE_CONTAINER_NAMES,
   REMOTE_NAMES,
@@ -7,6 +7,7 @@ import {
   type RemoteRoutesProps,
 } from '@app/shared/runtime-config';
 import type { ComponentType } from 'react';
+import { earlyRemoteManifestPlugin } from './early-remote-manifest';
 
 export type RemoteRoutesModule = { default: ComponentType<RemoteRoutesProps> };
 
@@ -20,6 +21,7 @@ function remoteEntry(name: RemoteName) {
 
 export function registerConfiguredRemotes(urls: Record<RemoteName, string>) {
   for (const name of REMOTE_NAMES) manifestUrls.set(name, urls[name]);
+  registerPlugins([earlyRemoteManifestPlugin()]);
   registerRemotes(REMOTE_NAMES.map(remoteEntry));
 }
 

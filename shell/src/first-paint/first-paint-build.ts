@@ -2,10 +2,12 @@
  * The entry of the build step that writes the first paint into index.html (built for Node by
  * shell/rspack.config.ts, run by shell/build/first-paint-plugin.ts).
  */
-import { INLINE_CONFIG_ELEMENT_ID } from '@app/shared/runtime-config';
+import { INLINE_CONFIG_ELEMENT_ID, REMOTE_ROUTES_MODULE } from '@app/shared/runtime-config';
 import { ROUTES } from '@app/shared/spec';
 import { SESSION_KEY_PREFIX } from '../auth/stored-session';
+import { EARLY_MANIFEST_GLOBAL } from '../federation/early-remote-manifest';
 import { REMOTE_ROUTES } from '../federation/remote-routes';
+import { STORED_CONFIG_KEY } from '../runtime-config';
 import { firstPaintScript } from './first-paint-decision';
 import {
   FIRST_PAINT_ATTRIBUTE,
@@ -53,10 +55,13 @@ export async function firstPaintParts(
   const { markup, css } = await renderSignedOutHome();
   const inlineScript = firstPaintScript({
     configElementId: INLINE_CONFIG_ELEMENT_ID,
+    storedConfigKey: STORED_CONFIG_KEY,
     sessionKeyPrefix: SESSION_KEY_PREFIX,
     homePaths: HOME_PATHS,
     entryScripts,
     remoteRoutes: REMOTE_ROUTES,
+    exposedModule: REMOTE_ROUTES_MODULE.replace('./', ''),
+    earlyManifestGlobal: EARLY_MANIFEST_GLOBAL,
   });
   // Only the page's content goes: the header shows on every start.
   const hideCard = `html[${FIRST_PAINT_ATTRIBUTE}="app"] #${PRERENDERED_HOME_ID} main>*{display:none}`;

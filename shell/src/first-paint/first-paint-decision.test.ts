@@ -12,10 +12,13 @@ const CONFIG = {
 function runInlineScript() {
   const source = firstPaintScript({
     configElementId: 'runtime-config',
+    storedConfigKey: 'ai-image-studio:runtime-config',
     sessionKeyPrefix: 'CognitoIdentityServiceProvider',
     homePaths: ['/', '/home'],
     entryScripts: ['/static/main.0123abcd.js'],
     remoteRoutes: [{ path: '/dashboard', remote: 'gallery' }],
+    exposedModule: 'routes',
+    earlyManifestGlobal: '__earlyManifest',
   });
   new Function(source)();
 }
@@ -74,16 +77,66 @@ describe('the inline first-paint script', () => {
     expect(decided()).toBe('app');
   });
 
-  it("preloads the app's scripts and the route's remote manifest for a returning user", () => {
-    localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'ada');
-    page({ path: '/dashboard', config: CONFIG });
-    runInlineScript();
-    expect(injected('link[rel="preload"][as="script"]')).toEqual(['/static/main.0123abcd.js']);
-    expect(injected('link[rel="preload"][as="fetch"]')).toEqual([
-      'http://localhost:3000/remotes/gallery/mf-manifest.json',
-    ]);
-    // The document is parsed (jsdom): the app starts at once.
-    expect(injected('script[src]')).toEqual(['/static/main.0123abcd.js']);
+  it("preloads the app's scripts and the route's remote for a returning user", async () => {
+    const manifest = {
+      metaData: { publicPath: 'auto', remoteEntry: { path: '', name: 'remoteEntry.js' } },
+      exposes: [
+        {
+          name: 'routes',
+          assets: { js: { sync: ['553.abc.js', 'expose_routes.def.js'], async: ['9.lazy.js'] } },
+        },
+      ],
+    };
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      fetched.push(url);
+      return Promise.resolve(new Response(JSON.stringify(manifest)));
+    });
+    try {
+      localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'ada');
+      page({ path: '/dashboard', config: CONFIG });
+      runInlineScript();
+      const manifestUrl = 'http://localhost:3000/remotes/gallery/mf-manifest.json';
+      expect(fetched).toEqual([manifestUrl]);
+      // The document is parsed (jsdom): the app starts at once.
+      expect(injected('script[src]')).toEqual(['/static/main.0123abcd.js']);
+      const early = (window as unknown as Record<string, { url: string; text: Promise<string> }>)
+        .__earlyManifest;
+      expect(early?.url).toBe(manifestUrl);
+      expect(JSON.parse(await early!.text)).toEqual(manifest);
+      await nextFrame();
+      expect(injected('link[rel="preload"][as="script"]')).toEqual([
+        '/static/main.0123abcd.js',
+        'http://localhost:3000/remotes/gallery/remoteEntry.js',
+        'http://localhost:3000/remotes/gallery/553.abc.js',
+        'http://localhost:3000/remotes/gallery/expose_routes.def.js',
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+      delete (window as unknown as Record<string, unknown>).__earlyManifest;
+    }
+  });
+
+  it("reads the config the app stored when the page carries none (the service worker's copy)", () => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    try {
+      localStorage.setItem('ai-image-studio:runtime-config', JSON.stringify(CONFIG));
+      localStorage.setItem('CognitoIdentityServiceProvider.other-client.LastAuthUser', 'ada');
+      page({ path: '/home' });
+      runInlineScript();
+      // The stored config names this page's user pool: another pool's session does not count.
+      expect(decided()).toBe('sign-in');
+
+      localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'ada');
+      page({ path: '/dashboard' });
+      runInlineScript();
+      expect(
+        (window as unknown as Record<string, { url: string } | undefined>).__earlyManifest?.url,
+      ).toBe('http://localhost:3000/remotes/gallery/mf-manifest.json');
+    } finally {
+      vi.unstubAllGlobals();
+      delete (window as unknown as Record<string, unknown>).__earlyManifest;
+    }
   });
 
   it('starts the app only after the card has had a frame to paint', async () => {

@@ -3,14 +3,20 @@ import { FIRST_PAINT_ATTRIBUTE, PRERENDERED_HOME_ID, type FirstPaint } from './f
 export interface FirstPaintOptions {
   /** The element the server fills with the runtime config (empty in a cached copy of the page). */
   configElementId: string;
+  /** Where the app keeps the last config it read, for a page that carries none. */
+  storedConfigKey: string;
   /** aws-amplify's key prefix; `<prefix>.<client id>.LastAuthUser` names a stored session. */
   sessionKeyPrefix: string;
   /** Paths where a signed-out visitor sees the sign-in card. */
   homePaths: readonly string[];
   /** The app's entry scripts, which this script starts (index.html has no script tags of its own). */
   entryScripts: readonly string[];
-  /** Where each remote is mounted: a returning user's page gets its remote's manifest at once. */
+  /** Where each remote is mounted: a returning user's page gets its remote's files at once. */
   remoteRoutes: readonly { path: string; remote: string }[];
+  /** The one module each remote exposes, as its manifest names it ('routes'). */
+  exposedModule: string;
+  /** Where the fetched manifest waits for the federation runtime (see early-remote-manifest.ts). */
+  earlyManifestGlobal: string;
   attribute: string;
   containerId: string;
 }
@@ -25,22 +31,66 @@ export interface FirstPaintOptions {
  * It also starts the app. Once the document is parsed, as `defer` would; when the card shows,
  * once it has been painted, so the card is on screen before the app's scripts take the network
  * and the main thread. Where
- * the app draws the first paint itself, its scripts are fetched at once (preloaded).
+ * the app draws the first paint itself, its scripts are fetched at once (preloaded), and so, for
+ * a returning user on a remote's page, are the remote's manifest, entry and routes module: they
+ * no longer wait for the shell's chunks to run.
  */
 export function decideFirstPaint(options: FirstPaintOptions): void {
   const root = document.documentElement;
   let firstPaint = 'app';
-  const preloads: { href: string; as: string }[] = options.entryScripts.map((href) => ({
-    href,
-    as: 'script',
-  }));
+  const preloadScript = (href: string) => {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('as', 'script');
+    link.href = href;
+    document.head.appendChild(link);
+  };
+  /**
+   * Fetches the remote's manifest now and hands it to the federation runtime (which would fetch it
+   * only once the shell runs), then preloads the files it names for the exposed module: the remote
+   * entry and the module's own chunks, which the runtime loads with plain script elements.
+   */
+  const preloadRemote = (manifestUrl: string) => {
+    const manifestText = fetch(manifestUrl).then((response) =>
+      response.ok
+        ? response.text()
+        : Promise.reject(new Error(`${manifestUrl}: ${response.status}`)),
+    );
+    (window as unknown as Record<string, unknown>)[options.earlyManifestGlobal] = {
+      url: manifestUrl,
+      text: manifestText,
+    };
+    manifestText
+      .then((text) => {
+        const manifest = JSON.parse(text);
+        const meta = manifest.metaData;
+        const publicPath = meta.publicPath;
+        const base =
+          publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl) : manifestUrl;
+        const entryPath = [meta.remoteEntry.path, meta.remoteEntry.name]
+          .filter((part: string) => part !== '')
+          .join('/');
+        preloadScript(new URL(entryPath, base).href);
+        for (const exposed of manifest.exposes) {
+          if (exposed.name !== options.exposedModule) continue;
+          for (const file of exposed.assets.js.sync) preloadScript(new URL(file, base).href);
+        }
+      })
+      // Nothing is lost: the runtime fetches what it needs itself.
+      .catch(() => undefined);
+  };
+  let remoteManifest: string | undefined;
   try {
     const path = location.pathname;
     const home = options.homePaths.some(
       (homePath) => path === homePath || (homePath !== '/' && path.startsWith(homePath + '/')),
     );
-    const configText = document.getElementById(options.configElementId)?.textContent ?? '';
-    const config = configText.trim() ? JSON.parse(configText) : undefined;
+    // The service worker's copy of the page has no inline config: the app's stored copy stands in.
+    const inlineText = document.getElementById(options.configElementId)?.textContent ?? '';
+    const configText = inlineText.trim()
+      ? inlineText
+      : localStorage.getItem(options.storedConfigKey);
+    const config = configText ? JSON.parse(configText) : undefined;
     const clientId: unknown = config?.auth?.userPoolClientId;
     let storedSession = false;
     for (let index = 0; index < localStorage.length; index += 1) {
@@ -61,8 +111,7 @@ export function decideFirstPaint(options: FirstPaintOptions): void {
     );
     const manifest: unknown = route && config?.remotes?.[route.remote];
     if (storedSession && typeof manifest === 'string') {
-      // Fetched by the federation runtime with fetch(): a CORS-mode preload is the one it reuses.
-      preloads.push({ href: new URL(manifest, location.href).href, as: 'fetch' });
+      remoteManifest = new URL(manifest, location.href).href;
     }
   } catch {
     // Storage that cannot be read (blocked cookies): the app decides once it runs.
@@ -78,14 +127,8 @@ export function decideFirstPaint(options: FirstPaintOptions): void {
     }
   };
   if (firstPaint === 'app') {
-    for (const preload of preloads) {
-      const link = document.createElement('link');
-      link.rel = 'preload';
-      link.setAttribute('as', preload.as);
-      link.href = preload.href;
-      if (preload.as === 'fetch') link.crossOrigin = 'anonymous';
-      document.head.appendChild(link);
-    }
+    for (const href of options.entryScripts) preloadScript(href);
+    if (remoteManifest) preloadRemote(remoteManifest);
   }
   /**
    * Starts the app once the card is on screen: when the browser reports the first contentful
