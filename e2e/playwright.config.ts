@@ -16,10 +16,18 @@ const launchOptions: LaunchOptions = {
   ],
 };
 
+/**
+ * Spec files run side by side on two workers (the tests of one file stay in order, on one
+ * worker): the machine has two cores, and most of a test is waiting on the server, the engine or
+ * the browser. Tests that start servers of their own take their ports from their worker
+ * (ownProductPort); fixtures several files need are made once (support/run-once.ts).
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
