@@ -83,7 +83,7 @@ test('after a first visit, signed in, the app starts offline with the greeting a
 test('the install banner appears after the install prompt and stays dismissed', async ({
   page,
 }) => {
-  test.setTimeout(30_000);
+  test.setTimeout(60_000);
   const offerInstall = () =>
     page.evaluate(() => {
       const event = new Event('beforeinstallprompt', { cancelable: true });
