@@ -32,9 +32,12 @@ export async function watchAuthErrorScreen(
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
   return () =>
-    page.evaluate(() => {
-      const record = (window as unknown as { authErrorScreen?: AuthErrorScreenSeen })
-        .authErrorScreen;
-      return record && record.shownAt >= 0 ? { ...record } : null;
-    });
+    page
+      .evaluate(() => {
+        const record = (window as unknown as { authErrorScreen?: AuthErrorScreenSeen })
+          .authErrorScreen;
+        return record && record.shownAt >= 0 ? { ...record } : null;
+      })
+      // Asked while a new page loads (on the way back from the hosted UI): nothing seen yet.
+      .catch(() => null);
 }
