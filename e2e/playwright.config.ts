@@ -16,14 +16,23 @@ const launchOptions: LaunchOptions = {
   ],
 };
 
+/**
+ * Spec files run side by side on two workers (the tests of one file stay in order, on one
+ * worker): the machine has two cores, and most of a test is waiting on the server, the engine or
+ * the browser. Tests that start servers of their own take their ports from their worker
+ * (ownProductPort); fixtures several files need are made once (support/run-once.ts).
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Room for a test that shares the two cores with the other worker (and its engine jobs).
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: './.work/test-results',
   use: {

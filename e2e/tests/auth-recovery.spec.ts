@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { watchAuthErrorScreen } from './support/auth-error-screen';
 import { signInNewUser } from './support/session';
 
 const loginCard = (page: Page) => page.getByTestId('login-card');
@@ -65,16 +66,20 @@ test.describe('/callback that cannot complete', () => {
     ['?code=abc&state=xyz', 'Authentication failed. Please try again.'],
   ] as const) {
     test(`/callback${search} says why and goes to the sign-in card after 3 s`, async ({ page }) => {
+      const seen = await watchAuthErrorScreen(page);
       await page.goto(`/callback${search}`);
-      await expect(page.getByText('Authentication Error')).toBeVisible();
-      await expect(page.getByText(message)).toBeVisible();
-      await expect(page.getByText('Redirecting to login page...')).toBeVisible();
-      await page.waitForTimeout(2000);
-      await expect(page).toHaveURL(/\/callback/);
-      await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
+      await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
       await expect(
         loginCard(page).getByRole('heading', { name: 'Sign in to your account' }),
       ).toBeVisible();
+      // What the screen said and how long it stayed, as the page saw it.
+      const screen = await seen();
+      expect(screen?.text).toContain('Authentication Error');
+      expect(screen?.text).toContain(message);
+      expect(screen?.text).toContain('Redirecting to login page...');
+      const shownFor = screen!.leftAt! - screen!.shownAt;
+      expect(shownFor).toBeGreaterThanOrEqual(2900);
+      expect(shownFor).toBeLessThan(5000);
     });
   }
 

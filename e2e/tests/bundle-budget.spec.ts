@@ -118,7 +118,8 @@ test('the generate route stays inside the budget; edit mode and the mask editor 
   baseURL,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'bundle sizes do not depend on the viewport');
-  test.setTimeout(360_000);
+  // Three trainings when this test is the first to ask, queued behind other workers' ones.
+  test.setTimeout(600_000);
   const { user } = await userWithModels(baseURL!, 'generate-three-models', [
     'Lisa',
     'Ada',

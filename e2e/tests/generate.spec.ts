@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
@@ -25,7 +25,8 @@ const TAKING_LONGER = 'Generation is taking longer than expected. Please try aga
 let fixture: UserWithModels;
 
 test.beforeAll(async ({ baseURL }, testInfo) => {
-  testInfo.setTimeout(360_000);
+  // Three trainings, queued behind those of the other worker's tests on the CPU engine.
+  testInfo.setTimeout(600_000);
   fixture = await userWithModels(baseURL!, 'generate-three-models', ['Lisa', 'Ada', 'Grace']);
 });
 
@@ -134,7 +135,9 @@ async function heldOutPhotoPng(): Promise<{
   mkdirSync(dir, { recursive: true });
   const path = join(dir, 'lisa-07.png');
   const png = await sharp(HELD_OUT_PHOTO).rotate().png().toBuffer();
-  writeFileSync(path, png);
+  // Written aside and renamed: a test on another worker may be reading the file right now.
+  writeFileSync(`${path}.${process.pid}`, png);
+  renameSync(`${path}.${process.pid}`, path);
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { path, raw: data, width: info.width, height: info.height };
 }

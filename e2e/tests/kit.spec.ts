@@ -11,7 +11,8 @@ import {
   invalidFileTypes,
   tooManyPhotos,
 } from '../../shared/src/spec/messages';
-import { E2E_WORK_DIR, REPO_ROOT } from './support/paths';
+import { E2E_DATA_DIR, REPO_ROOT } from './support/paths';
+import { runOnce } from './support/run-once';
 import { serveDirectory } from './support/static-server';
 
 /*
@@ -24,8 +25,12 @@ let site: Awaited<ReturnType<typeof serveDirectory>>;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const outDir = join(E2E_WORK_DIR, 'kit-harness');
-  await buildKitHarness(outDir);
+  // Built once per run; both projects (on whichever workers) serve the same build.
+  const outDir = await runOnce(`${E2E_DATA_DIR}-kit-harness.json`, async () => {
+    const dir = `${E2E_DATA_DIR}-kit-harness`;
+    await buildKitHarness(dir);
+    return dir;
+  });
   site = await serveDirectory(outDir);
 });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInNewUser } from './support/session';
+import { createConfirmedUser, signInAs, type TestUser } from './support/session';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -27,8 +27,13 @@ test.describe('signed out', () => {
 });
 
 test.describe('signed in', () => {
+  // These tests only look around: one new user, each test signing in afresh.
+  let user: TestUser;
+  test.beforeAll(async ({ baseURL }) => {
+    user = await createConfirmedUser(baseURL!);
+  });
   test.beforeEach(async ({ page, baseURL }) => {
-    await signInNewUser(page, baseURL!);
+    await signInAs(page, baseURL!, user);
   });
 
   test('/ goes on to /dashboard', async ({ page }) => {

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startProduct } from './support/api-server';
 import { expectAppStarted } from './support/first-paint';
 import { expectScreenChecks } from './support/screen-checks';
-import { E2E_PORT, E2E_WORK_DIR, REPO_ROOT } from './support/paths';
+import { E2E_WORK_DIR, ownProductPort, REPO_ROOT } from './support/paths';
 import { signInNewUser } from './support/session';
 import { buildVariant } from './support/variant-build';
 
@@ -83,7 +83,7 @@ test('after a first visit, signed in, the app starts offline with the greeting a
 test('the install banner appears after the install prompt and stays dismissed', async ({
   page,
 }) => {
-  test.setTimeout(30_000);
+  test.setTimeout(60_000);
   const offerInstall = () =>
     page.evaluate(() => {
       const event = new Event('beforeinstallprompt', { cancelable: true });
@@ -126,7 +126,9 @@ test('a new shell build prompts before it takes over', async ({ page }, testInfo
     mkdirSync(join(webRoot, remote));
     symlinkSync(join(REPO_ROOT, remote, 'dist'), join(webRoot, remote, 'dist'), 'dir');
   }
-  const product = await startProduct(E2E_PORT + 2, { WEB_ROOT: webRoot });
+  const product = await startProduct(ownProductPort(testInfo.parallelIndex, 1), {
+    WEB_ROOT: webRoot,
+  });
   try {
     await page.goto(`${product.origin}/`);
     await expect(page.getByTestId('app-header')).toContainText('AI Image Studio');

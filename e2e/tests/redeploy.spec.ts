@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startProduct } from './support/api-server';
-import { E2E_PORT, REPO_ROOT } from './support/paths';
+import { ownProductPort, REPO_ROOT } from './support/paths';
 import { signInNewUser } from './support/session';
 import { serveDirectory } from './support/static-server';
 import { buildVariant } from './support/variant-build';
@@ -20,7 +20,7 @@ test('a remote rebuilt and deployed elsewhere is picked up without rebuilding th
     source.replace('<GalleryPage />', `<h2>${NEW_TITLE}</h2>\n<GalleryPage />`),
   );
   const cdn = await serveDirectory(galleryDist);
-  const product = await startProduct(E2E_PORT + 1, {
+  const product = await startProduct(ownProductPort(testInfo.parallelIndex, 0), {
     REMOTE_GALLERY_URL: `${cdn.origin}/mf-manifest.json`,
   });
   try {

@@ -68,9 +68,12 @@ test('the sign-in progress bar stands out on the brand-blue header', async ({ pa
       [`${prefix}.gone.refreshToken`]: 'not-a-refresh-token',
     },
   );
-  // A slow identity service, so the wait lasts long enough to look at.
+  // The identity service answers only once the wait has been looked at (however slow the
+  // machine is, the bar is still there while it is measured).
+  let answer: () => void = () => undefined;
+  const looked = new Promise<void>((resolve) => (answer = resolve));
   await page.route('**/identity/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await looked;
     await route.continue();
   });
 
@@ -85,6 +88,7 @@ test('the sign-in progress bar stands out on the brand-blue header', async ({ pa
     3,
   );
   expect((await indicator.boundingBox())!.height).toBeGreaterThanOrEqual(3);
+  answer();
 
   // The identity service refuses the refresh: signed out, onto the sign-in card.
   await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible({

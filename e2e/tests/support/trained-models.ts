@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { E2E_DATA_DIR, REPO_ROOT } from './paths';
+import { runOnce } from './run-once';
 import { createConfirmedUser, identityTokens, type TestUser } from './session';
 
 /** Lisa's photos the built-in engine trains on; 07 and 08 stay out of every training. */
@@ -94,28 +95,22 @@ export async function trainModel(
 
 /**
  * A confirmed Pro user with `names.length` ready models, made once per test run and product
- * instance (both Playwright projects share it; each browser context keeps its own storage).
+ * instance (both Playwright projects and every worker share it; each browser context keeps its
+ * own storage).
  */
 export async function userWithModels(
   origin: string,
   fixture: string,
   names: readonly string[],
 ): Promise<UserWithModels> {
-  const file = join(`${E2E_DATA_DIR}-fixtures`, `${fixture}.json`);
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as UserWithModels;
-  } catch {
-    // Not made yet in this run.
-  }
-  const user = await createConfirmedUser(origin, 'Lisa DeBruine');
-  const api = await ApiAs.signIn(origin, user);
-  if (names.length > 1) await upgradeToPro(origin, api);
-  const models: TrainedModel[] = [];
-  for (const name of names) {
-    models.push(await trainModel(api, name, name.toLowerCase().replace(/\s+/g, '')));
-  }
-  const made: UserWithModels = { user, models };
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(made));
-  return made;
+  return runOnce(join(`${E2E_DATA_DIR}-fixtures`, `${fixture}.json`), async () => {
+    const user = await createConfirmedUser(origin, 'Lisa DeBruine');
+    const api = await ApiAs.signIn(origin, user);
+    if (names.length > 1) await upgradeToPro(origin, api);
+    const models: TrainedModel[] = [];
+    for (const name of names) {
+      models.push(await trainModel(api, name, name.toLowerCase().replace(/\s+/g, '')));
+    }
+    return { user, models };
+  });
 }
