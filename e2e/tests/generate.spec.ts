@@ -2,6 +2,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
+import { strokeOver } from './support/gestures';
 import { E2E_WORK_DIR } from './support/paths';
 import { expectNoSeriousA11yViolations, expectScreenChecks } from './support/screen-checks';
 import { signInAs, signInNewUser } from './support/session';
@@ -75,34 +76,8 @@ async function downloadResult(page: Page) {
 }
 
 /** A stroke through points given as fractions of the editor's box, by mouse or by one finger. */
-async function stroke(page: Page, points: ReadonlyArray<[number, number]>, touch: boolean) {
-  await page.getByTestId('mask-viewport').scrollIntoViewIfNeeded();
-  const box = (await page.getByTestId('mask-viewport').boundingBox())!;
-  const at = ([fx, fy]: [number, number]) => ({
-    x: box.x + fx * box.width,
-    y: box.y + fy * box.height,
-  });
-  const [first, ...rest] = points.map(at);
-  if (!touch) {
-    await page.mouse.move(first!.x, first!.y);
-    await page.mouse.down();
-    for (const point of rest) await page.mouse.move(point.x, point.y, { steps: 8 });
-    await page.mouse.up();
-    return;
-  }
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', {
-    type: 'touchStart',
-    touchPoints: [{ ...first!, id: 1 }],
-  });
-  for (const point of rest) {
-    await cdp.send('Input.dispatchTouchEvent', {
-      type: 'touchMove',
-      touchPoints: [{ ...point, id: 1 }],
-    });
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
+function stroke(page: Page, points: ReadonlyArray<[number, number]>, touch: boolean) {
+  return strokeOver(page, page.getByTestId('mask-viewport'), points, touch);
 }
 
 /** Two fingers spreading apart from the middle of the editor. */

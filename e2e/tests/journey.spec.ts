@@ -15,7 +15,7 @@ import {
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAppStarted } from './support/first-paint';
-import { mouseSwipe, touchSwipe } from './support/gestures';
+import { mouseSwipe, strokeOver, touchSwipe } from './support/gestures';
 import { expectFocusReturns, expectKeyboardReachable } from './support/keyboard-checks';
 import { LISA } from './support/models';
 import { E2E_WORK_DIR } from './support/paths';
@@ -387,32 +387,6 @@ async function downloadedSize(page: Page, result: Locator) {
 }
 
 /** One stroke over the mask editor, by one finger (real touch events) or by the mouse. */
-async function paint(page: Page, touch: boolean, points: ReadonlyArray<[number, number]>) {
-  const viewport = page.getByTestId('mask-viewport');
-  await viewport.scrollIntoViewIfNeeded();
-  const box = (await viewport.boundingBox())!;
-  const [first, ...rest] = points.map(([fx, fy]) => ({
-    x: box.x + fx * box.width,
-    y: box.y + fy * box.height,
-  }));
-  if (!touch) {
-    await page.mouse.move(first!.x, first!.y);
-    await page.mouse.down();
-    for (const point of rest) await page.mouse.move(point.x, point.y, { steps: 8 });
-    await page.mouse.up();
-    return;
-  }
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', {
-    type: 'touchStart',
-    touchPoints: [{ ...first!, id: 1 }],
-  });
-  for (const point of rest) {
-    await cdp.send('Input.dispatchTouchEvent', {
-      type: 'touchMove',
-      touchPoints: [{ ...point, id: 1 }],
-    });
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
+function paint(page: Page, touch: boolean, points: ReadonlyArray<[number, number]>) {
+  return strokeOver(page, page.getByTestId('mask-viewport'), points, touch);
 }

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** A one-finger horizontal swipe with real touch events (Chromium's input pipeline, via CDP). */
 export async function touchSwipe(page: Page, from: { x: number; y: number }, dx: number) {
@@ -44,4 +44,43 @@ export async function emitOnAppBus(page: Page, event: string, payload: unknown) 
     },
     [event, payload] as const,
   );
+}
+
+/**
+ * One stroke through points given as fractions of `target`'s box: a mouse drag, or one finger
+ * with real touch events (Chromium's input pipeline, via CDP).
+ */
+export async function strokeOver(
+  page: Page,
+  target: Locator,
+  points: ReadonlyArray<[number, number]>,
+  touch: boolean,
+) {
+  await target.scrollIntoViewIfNeeded();
+  const box = (await target.boundingBox())!;
+  const [first, ...rest] = points.map(([fx, fy]) => ({
+    x: box.x + fx * box.width,
+    y: box.y + fy * box.height,
+  }));
+  if (!first) return;
+  if (!touch) {
+    await page.mouse.move(first.x, first.y);
+    await page.mouse.down();
+    for (const point of rest) await page.mouse.move(point.x, point.y, { steps: 8 });
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', {
+    type: 'touchStart',
+    touchPoints: [{ ...first, id: 1 }],
+  });
+  for (const point of rest) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ ...point, id: 1 }],
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
 }
