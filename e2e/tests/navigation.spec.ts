@@ -26,6 +26,17 @@ test.describe('signed out', () => {
   });
 });
 
+/**
+ * The bottom navigation is a lazily loaded part of the shell, and a remote the inline script
+ * preloaded can show before it: keys pressed before it has rendered have no one to hear them.
+ */
+async function expectNavReady(page: Page) {
+  await expect(mainNav(page).getByRole('button', { name: 'Home' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+}
+
 test.describe('signed in', () => {
   // These tests only look around: one new user, each test signing in afresh.
   let user: TestUser;
@@ -88,6 +99,7 @@ test.describe('signed in', () => {
   test('arrow keys move between tabs, skipping a disabled Generate', async ({ page }) => {
     await page.goto('/dashboard');
     await expect(page.getByTestId('remote-gallery')).toBeVisible();
+    await expectNavReady(page);
     await page.keyboard.press('ArrowRight');
     await expect(page).toHaveURL(/\/models$/);
     await page.keyboard.press('ArrowRight');
@@ -105,6 +117,7 @@ test.describe('signed in', () => {
   }) => {
     await page.goto('/dashboard');
     await expect(page.getByTestId('remote-gallery')).toBeVisible();
+    await expectNavReady(page);
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await expect(page).toHaveURL(/\/profile$/);
