@@ -18,7 +18,7 @@ let loaded: Promise<FaceApi> | undefined;
  * Loaded only in the face thread (face-thread.ts): its wasm heap never shrinks, and ending the
  * thread is the only way to give it back.
  */
-export function loadFaceApi(): Promise<FaceApi> {
+function loadFaceApi(): Promise<FaceApi> {
   loaded ??= (async () => {
     const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
     const wasm = require('@tensorflow/tfjs-backend-wasm') as {
