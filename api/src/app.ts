@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import { errorHandler, replyNotFound } from './errors';
+import { lazyChildLoggerFactory } from './lazy-child-logger';
 import { API_PREFIX } from './paths';
 import { authPlugin } from './plugins/auth';
 import { bodyIdleTimeoutPlugin } from './plugins/body-idle-timeout';
@@ -27,6 +28,7 @@ const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    childLoggerFactory: lazyChildLoggerFactory,
     genReqId,
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,

@@ -84,4 +84,37 @@ describe('verified-token cache', () => {
     await expect(verify(forged)).rejects.toBeInstanceOf(InvalidTokenError);
     expect(counter.checks).toBe(2);
   });
+
+  it('answers from the cache only the very token it checked, not one that shares its signature', async () => {
+    const { keys, counter } = countingKeys(issuer.issuer);
+    const verify = createTokenVerifier({ issuer: issuer.issuer, clientId: TEST_CLIENT_ID, keys });
+    const victim = newUser('Victim');
+    const token = await issuer.idToken(victim);
+    await verify(token);
+    // The victim's signature on a payload that names someone else: the kept entry must not answer.
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    const swapped = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString(
+      'base64url',
+    );
+    await expect(verify(`${header}.${swapped}.${signature}`)).rejects.toBeInstanceOf(
+      InvalidTokenError,
+    );
+    expect(counter.checks).toBe(2);
+    // …and the victim's own token is still answered from the cache.
+    expect(await verify(token)).toMatchObject({ sub: victim.sub });
+    expect(counter.checks).toBe(2);
+  });
+
+  it('refuses what is not shaped like a token without checking a signature', async () => {
+    const { keys, counter } = countingKeys(issuer.issuer);
+    const verify = createTokenVerifier({ issuer: issuer.issuer, clientId: TEST_CLIENT_ID, keys });
+    for (const junk of ['', 'abc', 'a.b', 'a.b.c.d', 'a.b.c d', 'a.b.c\n']) {
+      await expect(verify(junk)).rejects.toBeInstanceOf(InvalidTokenError);
+    }
+    expect(counter.checks).toBe(0);
+  });
 });

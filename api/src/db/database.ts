@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
+import { sqliteDataVersion } from './data-version';
 import { withNamedStatements } from './named-statements';
 import { withStatementCache } from './statement-cache';
 
@@ -34,9 +35,14 @@ function openSqlite(file: string): Kysely<Database> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  const dataVersion = sqliteDataVersion(sqlite);
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({
+      database: withStatementCache(sqlite, dataVersion.countWrite),
+    }),
   });
+  dataVersion.attach(db);
+  return db;
 }
 
 function openPostgres(

@@ -55,21 +55,56 @@ function readerStatement(statement: SQLite.Statement): SqliteStatement {
   };
 }
 
+/** A statement that may change data (`insert … returning` too): `onWrite` after each run. */
+function countingWrites(statement: SqliteStatement, onWrite: () => void): SqliteStatement {
+  return {
+    reader: statement.reader,
+    all(parameters) {
+      try {
+        return statement.all(parameters);
+      } finally {
+        onWrite();
+      }
+    },
+    run(parameters) {
+      try {
+        return statement.run(parameters);
+      } finally {
+        onWrite();
+      }
+    },
+    *iterate(parameters) {
+      try {
+        yield* statement.iterate(parameters);
+      } finally {
+        onWrite();
+      }
+    },
+  };
+}
+
 /**
  * better-sqlite3 as Kysely's SQLite driver sees it, with each statement prepared once and reused:
  * SQLite parses and plans a statement in `prepare`, which costs more than running a small query.
  * Safe with Kysely's driver, which runs one query at a time on its single connection (a streamed
  * select holds the connection until it ends), and SQLite re-prepares a statement by itself when
- * the schema changes under it.
+ * the schema changes under it. `onWrite` runs after every statement that may have changed data
+ * (see data-version.ts).
  */
-export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+export function withStatementCache(
+  sqlite: SQLite.Database,
+  onWrite: () => void = () => undefined,
+): SqliteDatabase {
   const statements = new LruMap<string, SqliteStatement>(STATEMENT_CACHE_SIZE);
   return {
     prepare(sql) {
       let statement = statements.get(sql);
       if (!statement) {
         const prepared = sqlite.prepare(sql);
-        statement = prepared.reader ? readerStatement(prepared) : prepared;
+        const wrapped = prepared.reader ? readerStatement(prepared) : prepared;
+        // SQLite calls COMMIT and ROLLBACK read-only: every statement that returns no rows counts.
+        statement =
+          prepared.reader && prepared.readonly ? wrapped : countingWrites(wrapped, onWrite);
         statements.set(sql, statement);
       }
       return statement;

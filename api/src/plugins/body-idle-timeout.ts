@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { API_TEXT } from '@app/shared/spec';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-errors';
 
@@ -32,7 +33,12 @@ export const bodyIdleTimeoutPlugin = fp<{ idleMs: number }>(
   async (app, { idleMs }) => {
     app.decorateRequest('bodyStalled', undefined);
 
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
+      watchBody(request, reply);
+      done();
+    });
+
+    function watchBody(request: FastifyRequest, reply: FastifyReply): void {
       const { raw } = request;
       if (!hasBody(raw) || raw.complete) return;
       // An injected request (light-my-request) has its whole body in hand and no socket to stall.
@@ -54,13 +60,16 @@ export const bodyIdleTimeoutPlugin = fp<{ idleMs: number }>(
         // Node sets the keep-alive timer itself once the answer has gone.
         if (!reply.sent && !socket.destroyed) socket.setTimeout(app.server.timeout);
       });
-    });
+    }
 
     // Parsers (JSON, the upload target's stream) read the payload this hook returns: it fails
     // with the 408 when the body stalls, the socket stays open to carry the answer.
-    app.addHook('preParsing', async (request, reply, payload) => {
+    app.addHook('preParsing', (request, reply, payload, done) => {
       const stalled = request.bodyStalled;
-      if (!stalled || request.headers['content-type']?.startsWith('multipart/')) return payload;
+      if (!stalled || request.headers['content-type']?.startsWith('multipart/')) {
+        done(null, payload);
+        return;
+      }
       const watched = new PassThrough();
       stalled.addEventListener('abort', () => {
         payload.unpipe(watched);
@@ -75,7 +84,7 @@ export const bodyIdleTimeoutPlugin = fp<{ idleMs: number }>(
           payload.resume();
         }
       });
-      return payload.pipe(watched);
+      done(null, payload.pipe(watched));
     });
   },
   { name: 'body-idle-timeout' },

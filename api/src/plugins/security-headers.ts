@@ -9,8 +9,9 @@ const SECURITY_HEADERS = {
 
 export const securityHeadersPlugin = fp(
   async (app) => {
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(SECURITY_HEADERS);
+      done();
     });
   },
   { name: 'security-headers' },

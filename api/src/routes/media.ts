@@ -158,20 +158,22 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
         ...API_ROUTES['GET /media'],
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { type, status, includeUrls, limit, cursor } = request.query;
       const after = cursor === undefined ? undefined : decodeCursor(cursor);
       if (cursor !== undefined && !after) throw badRequest(API_TEXT.invalidCursor);
       await app.media.finalizeUploads(request.user.id);
-      const page = await app.media.list(request.user.id, { type, status, limit, after });
-      const origin = requestOrigin(request);
-      return {
-        items: await Promise.all(
-          page.items.map((row) => presentMedia(app.storage, origin, row, includeUrls)),
-        ),
-        hasMore: page.hasMore,
-        nextCursor: page.nextCursor,
-      };
+      return app.answers.send(request, reply, async () => {
+        const page = await app.media.list(request.user.id, { type, status, limit, after });
+        const origin = requestOrigin(request);
+        return {
+          items: await Promise.all(
+            page.items.map((row) => presentMedia(app.storage, origin, row, includeUrls)),
+          ),
+          hasMore: page.hasMore,
+          nextCursor: page.nextCursor,
+        };
+      });
     },
   );
 

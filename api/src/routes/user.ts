@@ -26,7 +26,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
         ...API_ROUTES['GET /user'],
       },
     },
-    async (request) => presentProfile(app, requestOrigin(request), request.user),
+    async (request, reply) =>
+      app.answers.send(request, reply, () =>
+        presentProfile(app, requestOrigin(request), request.user),
+      ),
   );
 
   app.put(

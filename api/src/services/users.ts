@@ -2,17 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { MODEL_LIMITS, normalizeSubscriptionStatus } from '@app/shared/spec';
 import type { Kysely, Selectable } from 'kysely';
 import type { TokenIdentity } from '../auth/token-verifier';
+import { dataVersionOf } from '../db/data-version';
 import type { Database, UsersTable } from '../db/schema';
+import { VersionedCache } from '../versioned-cache';
 
 export type UserRow = Selectable<UsersTable>;
 
 const PRO_STATUSES = new Set(['active', 'trialing']);
 
 export class UserService {
+  /** Every signed-in request looks its user up; the row is kept until the database changes. */
+  private readonly usersBySub: VersionedCache<UserRow | undefined>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly adminEmails: readonly string[],
-  ) {}
+  ) {
+    this.usersBySub = new VersionedCache(dataVersionOf(db), {
+      capacity: 10_000,
+      maxAgeMs: 60_000,
+    });
+  }
 
   /**
    * The row for a verified token, created on first sight. Id tokens also refresh the e-mail and
@@ -55,11 +65,15 @@ export class UserService {
   }
 
   private findBySub(sub: string): Promise<UserRow | undefined> {
-    return this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('identity_sub', '=', sub)
-      .executeTakeFirst();
+    return this.usersBySub.get(sub, async () => {
+      const row = await this.db
+        .selectFrom('users')
+        .selectAll()
+        .where('identity_sub', '=', sub)
+        .executeTakeFirst();
+      // Shared by the requests that find it kept: a change must go through the database.
+      return row && Object.freeze(row);
+    });
   }
 
   findById(id: string): Promise<UserRow | undefined> {

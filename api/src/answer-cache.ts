@@ -1,0 +1,41 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DataVersion } from './db/data-version';
+import { requestOrigin } from './presenters';
+import { VersionedCache } from './versioned-cache';
+
+/** Larger answers are serialised again rather than kept: the cache stays a few MB. */
+const MAX_KEPT_CHARS = 64 * 1024;
+
+/**
+ * Serialised answers of the reads a signed-in screen repeats (its profile, its gallery page),
+ * kept per user until the database changes (versioned-cache.ts): a repeat costs a version check
+ * instead of the queries, the presenting and the serialising. Keyed by what the answer depends
+ * on: the user, the origin its signed URLs point at and the URL with its query. Signed URLs live
+ * two hours, so a minute's keeping leaves them nearly all of it.
+ */
+export class AnswerCache {
+  private readonly answers: VersionedCache<string>;
+
+  constructor(version: DataVersion) {
+    this.answers = new VersionedCache(version, {
+      capacity: 2_000,
+      maxAgeMs: 60_000,
+      keep: (body) => body.length <= MAX_KEPT_CHARS,
+    });
+  }
+
+  /** `present` builds the answer when it is not kept; the route's response schema serialises it. */
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    present: () => Promise<unknown>,
+  ): Promise<FastifyReply> {
+    const key = `${request.user.id} ${requestOrigin(request)} ${request.url}`;
+    // The routes' serializers (response-serializer.ts) write JSON text.
+    const body = await this.answers.get(
+      key,
+      async () => reply.serialize(await present()) as string,
+    );
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
+}
