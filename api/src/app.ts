@@ -43,7 +43,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // asks. Not below the threshold: a zlib stream per answer costs more CPU than the whole
   // request of a small JSON answer (~0.15 ms for 4 KB), to save a few KB next to the
   // thumbnails of the same screen (~30 KB each). docs/performance.md has the figures.
-  await app.register(fastifyCompress, { global: true, threshold: COMPRESSION_THRESHOLD });
+  // Request bodies arrive plain (JSON, image bytes): no decompression hook on every request.
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: COMPRESSION_THRESHOLD,
+  });
   await app.register(securityHeadersPlugin);
   await app.register(requestIdPlugin);
   await app.register(bodyIdleTimeoutPlugin, { idleMs: config.bodyIdleTimeoutMs });
