@@ -33,7 +33,8 @@ export class VersionedCache<V> {
     this.keep = keep;
   }
 
-  async get(key: string, read: () => Promise<V>): Promise<V> {
+  /** `notAfter` (epoch ms): a moment from which the value is wrong without any write. */
+  async get(key: string, read: () => Promise<V>, notAfter = Infinity): Promise<V> {
     const version = this.version();
     if (version === undefined) return read();
     const now = Date.now();
@@ -43,7 +44,11 @@ export class VersionedCache<V> {
     // A write while `read` ran (another request, another connection) may or may not be in
     // `value`: kept only when there was none.
     if (this.version() === version && this.keep(value)) {
-      this.entries.set(key, { version, expiresAt: now + this.maxAgeMs, value });
+      this.entries.set(key, {
+        version,
+        expiresAt: Math.min(now + this.maxAgeMs, notAfter),
+        value,
+      });
     } else {
       this.entries.delete(key);
     }

@@ -19,6 +19,37 @@ describe.each(DIALECTS)('/api/user on %s', { timeout: 30_000 }, (dialect) => {
   });
   afterAll(() => studio.stop());
 
+  it('GET answers the same profile again until something changes it, then the change', async () => {
+    const user = newUser('Ada Lovelace');
+    const first = await studio.as(user, 'GET', '/api/user');
+    expect((await studio.as(user, 'GET', '/api/user')).body).toEqual(first.body);
+    expect((await studio.as(user, 'PUT', '/api/user', { json: { name: 'Ada King' } })).status).toBe(
+      200,
+    );
+    expect((await studio.as(user, 'GET', '/api/user')).body.name).toBe('Ada King');
+    // A write made beside the api (an operator's fix, another process): seen on the next read.
+    await studio.running.app.db
+      .updateTable('users')
+      .set({ name: 'Countess of Lovelace' })
+      .where('identity_sub', '=', user.sub)
+      .execute();
+    expect((await studio.as(user, 'GET', '/api/user')).body.name).toBe('Countess of Lovelace');
+  });
+
+  it('GET drops the Pro limit when a canceled subscription’s paid period ends, with no write', async () => {
+    const user = newUser();
+    await studio.as(user, 'GET', '/api/user');
+    const end = new Date(Date.now() + 1500).toISOString();
+    await studio.running.app.db
+      .updateTable('users')
+      .set({ subscription_status: 'canceled', subscription_end: end })
+      .where('identity_sub', '=', user.sub)
+      .execute();
+    expect((await studio.as(user, 'GET', '/api/user')).body.modelLimit).toBe(5);
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(end) - Date.now() + 50));
+    expect((await studio.as(user, 'GET', '/api/user')).body.modelLimit).toBe(1);
+  });
+
   it('GET answers the §7 profile of a new user', async () => {
     const user = newUser('Grace Hopper');
     const response = await studio.as(user, 'GET', '/api/user');

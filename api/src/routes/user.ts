@@ -27,8 +27,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
       },
     },
     async (request, reply) =>
-      app.answers.send(request, reply, () =>
-        presentProfile(app, requestOrigin(request), request.user),
+      app.answers.send(
+        request,
+        reply,
+        () => presentProfile(app, requestOrigin(request), request.user),
+        // A canceled subscription's model limit drops when its paid period ends.
+        subscriptionEndMs(request.user),
       ),
   );
 
@@ -143,3 +147,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
     },
   );
 };
+
+function subscriptionEndMs(user: { subscription_end: string | null }): number | undefined {
+  return user.subscription_end === null ? undefined : Date.parse(user.subscription_end);
+}
