@@ -3,8 +3,8 @@ import type { DataVersion } from './db/data-version';
 import { requestOrigin } from './presenters';
 import { VersionedCache } from './versioned-cache';
 
-/** Larger answers are serialised again rather than kept: the cache stays a few MB. */
-const MAX_KEPT_CHARS = 64 * 1024;
+/** Larger answers are serialised again rather than kept: at most ~32 MB, a gallery page ~12 KB. */
+const MAX_KEPT_CHARS = 32 * 1024;
 
 /**
  * Serialised answers of the reads a signed-in screen repeats (its profile, its gallery page),
@@ -18,7 +18,7 @@ export class AnswerCache {
 
   constructor(version: DataVersion) {
     this.answers = new VersionedCache(version, {
-      capacity: 2_000,
+      capacity: 1_000,
       maxAgeMs: 60_000,
       keep: (body) => body.length <= MAX_KEPT_CHARS,
     });
