@@ -1,11 +1,19 @@
 import { createRequire } from 'node:module';
-import { rspack, type Compiler } from '@rspack/core';
+import { rspack, type ChunkGroup, type Compilation, type Compiler } from '@rspack/core';
 
 const PLUGIN = 'FirstPaintPlugin';
 /** The app's (empty) root element in public/index.html; the prerendered page goes after it. */
 const ROOT_ELEMENT = '<div id="root"></div>';
 /** `@fontsource/roboto` file names, as the asset rule keeps them: roboto-latin-400-normal.<hash>.woff2 */
 const ROBOTO_WOFF2 = /(?:^|\/)roboto-latin-(\d{3})-normal\.[0-9a-f]+\.woff2$/;
+/** The chunk group src/index.ts loads to start the app (its webpackChunkName). */
+const BOOTSTRAP_CHUNK_GROUP = 'bootstrap';
+/**
+ * How rspack names the modules that take a shared singleton from the share scope, and that put
+ * it there (the share key is the first group).
+ */
+const CONSUME_SHARED = /^consume shared module \([^)]*\) (.+?)@\S*\s/;
+const PROVIDE_SHARED = /^provide shared module \([^)]*\) (.+?)@\S* = /;
 
 /** The part of an HTML plugin tag this plugin reads. */
 interface HtmlTag {
@@ -18,6 +26,7 @@ interface FirstPaintBuild {
   firstPaintParts(
     fonts: { weight: number; url: string }[],
     entryScripts: string[],
+    startScripts: string[],
   ): Promise<{ head: string; body: string }>;
 }
 
@@ -27,6 +36,10 @@ interface FirstPaintBuild {
  * files it uses. The page's entry script tags are taken out: the first paint's inline script
  * starts them, after the card is on screen. Fails the build when index.html lacks the root
  * element, rather than shipping a page that waits for JavaScript.
+ *
+ * It also names the scripts the entry loads at once (bootstrap's chunks and the fallbacks of the
+ * shared singletons they consume, this shell's own copies): the inline script preloads them when
+ * the app draws the first paint, instead of the entry requesting them only after it has run.
  */
 export class FirstPaintPlugin {
   constructor(private readonly bundlePath: string) {}
@@ -51,7 +64,8 @@ export class FirstPaintPlugin {
           .map(({ name }) => ({ name, match: ROBOTO_WOFF2.exec(name) }))
           .filter(({ match }) => match !== null)
           .map(({ name, match }) => ({ weight: Number(match![1]), url: `${publicPath}${name}` }));
-        const { head, body } = await this.load().firstPaintParts(fonts, entryScripts);
+        const startScripts = bootstrapScripts(compilation).map((file) => `${publicPath}${file}`);
+        const { head, body } = await this.load().firstPaintParts(fonts, entryScripts, startScripts);
         if (!data.html.includes(ROOT_ELEMENT) || !data.html.includes('</head>')) {
           throw new Error(`${PLUGIN}: index.html needs </head> and ${ROOT_ELEMENT}`);
         }
@@ -69,4 +83,36 @@ export class FirstPaintPlugin {
     delete require.cache[require.resolve(this.bundlePath)];
     return require(this.bundlePath) as FirstPaintBuild;
   }
+}
+
+/**
+ * The JavaScript files of the bootstrap chunk group and of the shared singletons it consumes, and
+ * they in turn (react-dom/client consumes react-dom). A consumed singleton comes from the share
+ * scope, where the shell provides it from a chunk group of its own (a child of the entry); its
+ * fallback's group, a child of the consumer, only counts where nothing provides it. Lazy children
+ * (pages, dialogs) are left out.
+ */
+function bootstrapScripts(compilation: Compilation): string[] {
+  const bootstrap = compilation.namedChunkGroups.get(BOOTSTRAP_CHUNK_GROUP);
+  if (!bootstrap) throw new Error(`${PLUGIN}: no chunk group named "${BOOTSTRAP_CHUNK_GROUP}"`);
+  const sharedKey = (group: ChunkGroup, kind: RegExp) =>
+    group.origins
+      .map((origin) => kind.exec(origin.module?.identifier() ?? '')?.[1])
+      .find((key) => key !== undefined);
+  const provided = new Map<string, ChunkGroup>();
+  for (const group of compilation.chunkGroups) {
+    const key = sharedKey(group, PROVIDE_SHARED);
+    if (key !== undefined) provided.set(key, group);
+  }
+  const groups = [bootstrap];
+  for (let index = 0; index < groups.length; index += 1) {
+    for (const child of groups[index]!.childrenIterable) {
+      const key = sharedKey(child, CONSUME_SHARED);
+      if (key === undefined) continue;
+      const source = provided.get(key) ?? child;
+      if (!groups.includes(source)) groups.push(source);
+    }
+  }
+  const files = groups.flatMap((group) => group.getFiles());
+  return [...new Set(files)].filter((file) => file.endsWith('.js'));
 }

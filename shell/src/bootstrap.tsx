@@ -1,6 +1,7 @@
 import '@app/shared/theme/fonts';
 import { api, configureApiClient } from '@app/shared/api-client';
 import type { UserProfile } from '@app/shared/contract/user';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { apiToken } from './auth/api-token';
@@ -53,11 +54,16 @@ async function start(container: HTMLElement) {
         .catch(() => undefined);
     }
     await loginPage;
-    root.render(
-      <FirstPaintTakeover>
-        <App />
-      </FirstPaintTakeover>,
-    );
+    // A transition renders in slices that yield to the browser every few milliseconds, so the
+    // first render of the app (and of a remote's page) is no longer one long task on a phone;
+    // the prerendered card, or nothing, stays on screen until it commits.
+    startTransition(() => {
+      root.render(
+        <FirstPaintTakeover>
+          <App />
+        </FirstPaintTakeover>,
+      );
+    });
   } catch (error) {
     console.error('Could not load /config.json', error);
     root.render(

@@ -45,12 +45,14 @@ const preload = ({ url }: FontFile) =>
 /**
  * What index.html needs to paint the signed-out home before any script: the prerendered page, its
  * styles and fonts, and the inline script that hides the card for anyone else and starts the app
- * (`entryScripts`). The fonts are the app's own (the same files its stylesheet names), preloaded
+ * (`entryScripts`, whose first chunks, `startScripts`, it preloads when the app draws the first
+ * paint). The fonts are the app's own (the same files its stylesheet names), preloaded
  * so the card's text swaps early.
  */
 export async function firstPaintParts(
   fonts: FontFile[],
   entryScripts: string[],
+  startScripts: string[],
 ): Promise<FirstPaintParts> {
   const { markup, css } = await renderSignedOutHome();
   const inlineScript = firstPaintScript({
@@ -59,6 +61,7 @@ export async function firstPaintParts(
     sessionKeyPrefix: SESSION_KEY_PREFIX,
     homePaths: HOME_PATHS,
     entryScripts,
+    startScripts,
     remoteRoutes: REMOTE_ROUTES,
     exposedModule: REMOTE_ROUTES_MODULE.replace('./', ''),
     earlyManifestGlobal: EARLY_MANIFEST_GLOBAL,

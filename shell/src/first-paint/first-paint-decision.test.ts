@@ -16,6 +16,7 @@ function runInlineScript() {
     sessionKeyPrefix: 'CognitoIdentityServiceProvider',
     homePaths: ['/', '/home'],
     entryScripts: ['/static/main.0123abcd.js'],
+    startScripts: ['/static/bootstrap.0123abcd.js'],
     remoteRoutes: [{ path: '/dashboard', remote: 'gallery' }],
     exposedModule: 'routes',
     earlyManifestGlobal: '__earlyManifest',
@@ -77,7 +78,7 @@ describe('the inline first-paint script', () => {
     expect(decided()).toBe('app');
   });
 
-  it("preloads the app's scripts and the route's remote for a returning user", async () => {
+  it("preloads the app's scripts, its first chunks and the route's remote for a returning user", async () => {
     const manifest = {
       metaData: { publicPath: 'auto', remoteEntry: { path: '', name: 'remoteEntry.js' } },
       exposes: [
@@ -107,6 +108,7 @@ describe('the inline first-paint script', () => {
       await nextFrame();
       expect(injected('link[rel="preload"][as="script"]')).toEqual([
         '/static/main.0123abcd.js',
+        '/static/bootstrap.0123abcd.js',
         'http://localhost:3000/remotes/gallery/remoteEntry.js',
         'http://localhost:3000/remotes/gallery/553.abc.js',
         'http://localhost:3000/remotes/gallery/expose_routes.def.js',

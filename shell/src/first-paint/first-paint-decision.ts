@@ -11,6 +11,12 @@ export interface FirstPaintOptions {
   homePaths: readonly string[];
   /** The app's entry scripts, which this script starts (index.html has no script tags of its own). */
   entryScripts: readonly string[];
+  /**
+   * The chunks the entry loads at once to start the app (bootstrap and the shared modules it
+   * uses), which it would request only once it has run: preloaded beside it when the app draws
+   * the first paint.
+   */
+  startScripts: readonly string[];
   /** Where each remote is mounted: a returning user's page gets its remote's files at once. */
   remoteRoutes: readonly { path: string; remote: string }[];
   /** The one module each remote exposes, as its manifest names it ('routes'). */
@@ -128,7 +134,9 @@ export function decideFirstPaint(options: FirstPaintOptions): void {
   };
   if (firstPaint === 'app') {
     for (const href of options.entryScripts) preloadScript(href);
+    // The remote's manifest first: the remote's files wait for it, the shell's chunks for nothing.
     if (remoteManifest) preloadRemote(remoteManifest);
+    for (const href of options.startScripts) preloadScript(href);
   }
   /**
    * Starts the app once the card is on screen: when the browser reports the first contentful

@@ -9,7 +9,7 @@ import {
   tokens,
   type InputProps,
 } from '@fluentui/react-components';
-import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { TOUCH_TARGET_PX } from '../touch';
 import type { FieldErrors } from './login-forms';
 import type { CodeDelivery, LoginFlowState } from './login-flow';
@@ -214,8 +214,10 @@ export function useFormValues<T extends Record<string, string>>(initial: T) {
   const [touched, setTouched] = useState<Partial<Record<string, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
 
-  const setValue = (name: keyof T, value: string) =>
-    setValues((current) => ({ ...current, [name]: value }));
+  const setValue = useCallback(
+    (name: keyof T, value: string) => setValues((current) => ({ ...current, [name]: value })),
+    [],
+  );
   const touch = (name: string) => setTouched((current) => ({ ...current, [name]: true }));
   const isTouched = (name: string) => submitted || touched[name] === true;
   const shownErrors = (errors: FieldErrors): FieldErrors =>

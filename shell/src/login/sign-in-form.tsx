@@ -1,6 +1,6 @@
 import { LOGIN_TEXT } from '@app/shared/spec';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useInsertionEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   FormActions,
   LinkButton,
@@ -13,7 +13,7 @@ import {
 import { isGoogleSignInConfigured, validateSignInForm } from './login-forms';
 import { LOGIN_STEP_TEXT } from './texts';
 import { amplifyConfig } from '../auth/load-amplify';
-import { carriedSignInInput } from '../first-paint/prerendered-home';
+import { carriedSignInInput, type CarriedSignInInput } from '../first-paint/prerendered-home';
 
 const useStyles = makeStyles({
   divider: {
@@ -27,13 +27,29 @@ const useStyles = makeStyles({
 export function SignInForm({ state, actions }: StepProps) {
   const styles = useStyles();
   // Replacing the prerendered card: what was typed there (or filled in by a password manager)
-  // stays, and so does the focus. Read while rendering: the app's first render and its commit,
-  // which removes the prerendered card, run in one task, so no keystroke falls in between.
-  const [carried] = useState(carriedSignInInput);
+  // stays, and so does the focus. Read while rendering, and again as the commit starts, before
+  // any layout effect moves the focus or removes the card: the first render is time-sliced, so
+  // keys typed between the two land in the card and are taken from there.
+  const [carried, setCarried] = useState(carriedSignInInput);
+  const renderedInput = useRef(carried);
+  const inputAtCommit = useRef<CarriedSignInInput | null>(null);
   const form = useFormValues({
     username: carried?.username || state.username,
     password: carried?.password ?? '',
   });
+  const { setValue } = form;
+  useInsertionEffect(() => {
+    inputAtCommit.current = carriedSignInInput();
+  }, []);
+  useLayoutEffect(() => {
+    const rendered = renderedInput.current;
+    const atCommit = inputAtCommit.current;
+    if (!rendered || !atCommit) return;
+    renderedInput.current = inputAtCommit.current = null;
+    if (atCommit.username !== rendered.username) setValue('username', atCommit.username);
+    if (atCommit.password !== rendered.password) setValue('password', atCommit.password);
+    if (atCommit.focused !== rendered.focused) setCarried(atCommit);
+  }, [setValue]);
   const errors = validateSignInForm(form.values);
   const shown = form.shownErrors(errors);
   const googleOffered = isGoogleSignInConfigured(amplifyConfig());
