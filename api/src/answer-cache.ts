@@ -25,20 +25,22 @@ export class AnswerCache {
   }
 
   /**
-   * `present` builds the answer when it is not kept; the route's response schema serialises it.
-   * `notAfter` (epoch ms): when the answer changes by the clock alone (a paid period's end).
+   * `present` builds the answer when it is not kept, with signed URLs for `origin` (the one in
+   * the key); the route's response schema serialises it. `notAfter` (epoch ms): when the answer
+   * changes by the clock alone (a paid period's end).
    */
   async send(
     request: FastifyRequest,
     reply: FastifyReply,
-    present: () => Promise<unknown>,
+    present: (origin: string) => Promise<unknown>,
     notAfter?: number,
   ): Promise<FastifyReply> {
-    const key = `${request.user.id} ${requestOrigin(request)} ${request.url}`;
+    const origin = requestOrigin(request);
+    const key = `${request.user.id} ${origin} ${request.url}`;
     // The routes' serializers (response-serializer.ts) write JSON text.
     const body = await this.answers.get(
       key,
-      async () => reply.serialize(await present()) as string,
+      async () => reply.serialize(await present(origin)) as string,
       notAfter,
     );
     return reply.type('application/json; charset=utf-8').send(body);

@@ -163,9 +163,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       const after = cursor === undefined ? undefined : decodeCursor(cursor);
       if (cursor !== undefined && !after) throw badRequest(API_TEXT.invalidCursor);
       await app.media.finalizeUploads(request.user.id);
-      return app.answers.send(request, reply, async () => {
+      return app.answers.send(request, reply, async (origin) => {
         const page = await app.media.list(request.user.id, { type, status, limit, after });
-        const origin = requestOrigin(request);
         return {
           items: await Promise.all(
             page.items.map((row) => presentMedia(app.storage, origin, row, includeUrls)),

@@ -30,7 +30,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
       app.answers.send(
         request,
         reply,
-        () => presentProfile(app, requestOrigin(request), request.user),
+        (origin) => presentProfile(app, origin, request.user),
         // A canceled subscription's model limit drops when its paid period ends.
         subscriptionEndMs(request.user),
       ),
