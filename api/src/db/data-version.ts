@@ -32,13 +32,12 @@ export function sqliteDataVersion(sqlite: SQLite.Database): {
   // turn of the event loop, which all the requests read in one turn then share. A commit by
   // another connection during the turn shows from the next turn on, as if it came after them.
   let otherCommits: number | undefined;
+  // The version's text, made again only after either part changed, not on each of a request's
+  // checks.
+  let name: string | undefined;
   const forget = () => {
     otherCommits = undefined;
   };
-  // The version's text is made again only when it changes, not on each of a request's checks.
-  let namedWrites = -1;
-  let namedCommits = -1;
-  let name = '';
   const version: DataVersion = () => {
     if (otherCommits === undefined) {
       try {
@@ -47,18 +46,15 @@ export function sqliteDataVersion(sqlite: SQLite.Database): {
         // The connection is busy (a streamed select is open): no version, nothing kept.
         return undefined;
       }
+      name = undefined;
       setImmediate(forget);
     }
-    if (writes !== namedWrites || otherCommits !== namedCommits) {
-      namedWrites = writes;
-      namedCommits = otherCommits;
-      name = `${writes}.${otherCommits}`;
-    }
-    return name;
+    return (name ??= `${writes}.${otherCommits}`);
   };
   return {
     countWrite: () => {
       writes += 1;
+      name = undefined;
     },
     attach: (db) => {
       versions.set(db, version);
