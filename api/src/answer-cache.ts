@@ -29,20 +29,28 @@ export class AnswerCache {
    * the key); the route's response schema serialises it. `notAfter` (epoch ms): when the answer
    * changes by the clock alone (a paid period's end).
    */
-  async send(
+  send(
     request: FastifyRequest,
     reply: FastifyReply,
     present: (origin: string) => Promise<unknown>,
     notAfter?: number,
-  ): Promise<FastifyReply> {
+  ): FastifyReply | Promise<FastifyReply> {
     const origin = requestOrigin(request);
     const key = `${request.user.id} ${origin} ${request.url}`;
-    // The routes' serializers (response-serializer.ts) write JSON text.
-    const body = await this.answers.get(
-      key,
-      async () => reply.serialize(await present(origin)) as string,
-      notAfter,
-    );
-    return reply.type('application/json; charset=utf-8').send(body);
+    // A kept answer goes out in the same tick; only a read waits on promises.
+    const kept = this.answers.peek(key);
+    if (kept !== undefined) return sendJson(reply, kept);
+    return this.answers
+      .get(
+        key,
+        // The routes' serializers (response-serializer.ts) write JSON text.
+        async () => reply.serialize(await present(origin)) as string,
+        notAfter,
+      )
+      .then((body) => sendJson(reply, body));
   }
+}
+
+function sendJson(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
 }

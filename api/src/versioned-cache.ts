@@ -33,6 +33,19 @@ export class VersionedCache<V> {
     this.keep = keep;
   }
 
+  /**
+   * The kept value when it is still good, without reading: `undefined` when there is none (or the
+   * kept value is `undefined`). What a caller that can answer without waiting asks first.
+   */
+  peek(key: string): V | undefined {
+    const version = this.version();
+    if (version === undefined) return undefined;
+    const entry = this.entries.get(key);
+    return entry && entry.version === version && entry.expiresAt > Date.now()
+      ? entry.value
+      : undefined;
+  }
+
   /** `notAfter` (epoch ms): a moment from which the value is wrong without any write. */
   async get(key: string, read: () => Promise<V>, notAfter = Infinity): Promise<V> {
     const version = this.version();

@@ -43,6 +43,17 @@ describe('bearer token verification', { timeout: 30_000 }, () => {
     expect(later.body.email).toBe(user.email);
   });
 
+  it('follows the e-mail of the token presented, also one it has verified before', async () => {
+    const user = newUser();
+    const first = await studio.issuer.idToken(user);
+    expect((await getUser(first)).body.email).toBe(user.email);
+    const changed = await studio.issuer.idToken({ ...user, email: `new-${user.email}` });
+    expect((await getUser(changed)).body.email).toBe(`new-${user.email}`);
+    expect((await getUser(changed)).body.email).toBe(`new-${user.email}`);
+    // The first token is known and its user's row kept, but the row no longer carries its e-mail.
+    expect((await getUser(first)).body.email).toBe(user.email);
+  });
+
   it.each([
     ['no header', async () => undefined],
     ['an expired token', async () => studio.issuer.idToken(newUser(), { expiresIn: -60 })],

@@ -77,6 +77,18 @@ describe('values kept until the SQLite database changes', () => {
     expect(counter.reads).toBe(3);
   });
 
+  it('peeks only at a value that is still good, without reading', async () => {
+    const kept = cache();
+    const { read } = nameReader(db, kept);
+    expect(kept.peek('user-1')).toBeUndefined();
+    await read();
+    expect(kept.peek('user-1')).toBe('Ada');
+    await rename(db, 'Ada L.');
+    expect(kept.peek('user-1')).toBeUndefined();
+    expect(await read()).toBe('Ada L.');
+    expect(kept.peek('user-1')).toBe('Ada L.');
+  });
+
   it('sees a commit made by another connection (another process on the same file)', async () => {
     const { read, counter } = nameReader(db, cache());
     expect(await read()).toBe('Ada');

@@ -64,13 +64,19 @@ export interface TokenVerifierOptions {
  * are RS256 and signed by a key in `<issuer>/.well-known/jwks.json` (fetched once, cached, and
  * refetched when a token names an unknown key, so key rotation needs no restart).
  */
+export interface TokenVerifier {
+  (token: string): Promise<Readonly<TokenIdentity>>;
+  /** Without waiting: the identity of a token this verifier holds as verified, else `undefined`. */
+  known(token: string): Readonly<TokenIdentity> | undefined;
+}
+
 export function createTokenVerifier({
   issuer,
   clientId,
   keys = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)),
   now = Date.now,
   cacheSize = VERIFIED_TOKEN_CACHE_SIZE,
-}: TokenVerifierOptions) {
+}: TokenVerifierOptions): TokenVerifier {
   const verified = new LruMap<string, VerifiedToken>(cacheSize);
 
   async function verify(token: string): Promise<VerifiedToken> {
@@ -113,15 +119,23 @@ export function createTokenVerifier({
     };
   }
 
-  return async function verifyToken(token: string): Promise<Readonly<TokenIdentity>> {
+  /** The identity of a token verified before and not expired yet: what most requests carry. */
+  function known(token: string): Readonly<TokenIdentity> | undefined {
     const key = token.slice(-KEY_CHARS);
     const cached = verified.get(key);
-    if (cached?.token === token) {
-      if (now() < cached.expiresAt) return cached.identity;
-      verified.delete(key);
-    }
+    if (cached?.token !== token) return undefined;
+    if (now() < cached.expiresAt) return cached.identity;
+    verified.delete(key);
+    return undefined;
+  }
+
+  async function verifyToken(token: string): Promise<Readonly<TokenIdentity>> {
+    const identity = known(token);
+    if (identity) return identity;
     const result = await verify(token);
-    verified.set(key, result);
+    verified.set(token.slice(-KEY_CHARS), result);
     return result.identity;
-  };
+  }
+
+  return Object.assign(verifyToken, { known });
 }

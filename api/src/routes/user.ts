@@ -21,12 +21,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
   app.get(
     '/user',
     {
+      // A profile is far below the compression threshold: no compression hooks to run.
+      compress: false,
       schema: {
         summary: 'The signed-in user (spec §7)',
         ...API_ROUTES['GET /user'],
       },
     },
-    async (request, reply) =>
+    (request, reply) =>
       app.answers.send(
         request,
         reply,

@@ -10,6 +10,15 @@ export type UserRow = Selectable<UsersTable>;
 
 const PRO_STATUSES = new Set(['active', 'trialing']);
 
+/** An id token whose e-mail or its verified flag differs from the row's: the row follows it. */
+function carriesNewEmail(identity: TokenIdentity, row: UserRow): boolean {
+  return (
+    identity.tokenUse === 'id' &&
+    identity.email !== undefined &&
+    (identity.email !== row.email || (identity.emailVerified ? 1 : 0) !== row.email_verified)
+  );
+}
+
 export class UserService {
   /** Every signed-in request looks its user up; the row is kept until the database changes. */
   private readonly usersBySub: VersionedCache<UserRow | undefined>;
@@ -48,12 +57,8 @@ export class UserService {
         .execute();
       return (await this.findBySub(identity.sub)) as UserRow;
     }
-    const emailVerified = identity.emailVerified ? 1 : 0;
-    if (
-      identity.tokenUse === 'id' &&
-      identity.email !== undefined &&
-      (identity.email !== existing.email || emailVerified !== existing.email_verified)
-    ) {
+    if (identity.email !== undefined && carriesNewEmail(identity, existing)) {
+      const emailVerified = identity.emailVerified ? 1 : 0;
       await this.db
         .updateTable('users')
         .set({ email: identity.email, email_verified: emailVerified, updated_at: now })
@@ -62,6 +67,15 @@ export class UserService {
       return { ...existing, email: identity.email, email_verified: emailVerified };
     }
     return existing;
+  }
+
+  /**
+   * Without waiting: the kept row for an identity that changes nothing in it, else `undefined`
+   * (then `fromIdentity`). A repeated request of a signed-in user is answered this way.
+   */
+  keptFromIdentity(identity: TokenIdentity): UserRow | undefined {
+    const existing = this.usersBySub.peek(identity.sub);
+    return existing && !carriesNewEmail(identity, existing) ? existing : undefined;
   }
 
   private findBySub(sub: string): Promise<UserRow | undefined> {
