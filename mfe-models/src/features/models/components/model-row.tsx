@@ -96,10 +96,11 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
     whiteSpace: 'nowrap',
   },
+  // The same orange as the status icon and the progress bar beside it.
   chipWarning: {
-    color: tokens.colorPaletteMarigoldForeground2,
-    backgroundColor: tokens.colorPaletteMarigoldBackground1,
-    border: `1px solid ${tokens.colorPaletteMarigoldBorder1}`,
+    color: tokens.colorPaletteDarkOrangeForeground1,
+    backgroundColor: tokens.colorPaletteDarkOrangeBackground1,
+    border: `1px solid ${tokens.colorPaletteDarkOrangeBorder1}`,
   },
   chipSuccess: {
     color: tokens.colorPaletteGreenForeground1,
