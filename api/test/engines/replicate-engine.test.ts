@@ -73,6 +73,7 @@ async function providerJobId(studio: Studio, jobId: string): Promise<string> {
   });
 }
 
+// Decoding the portraits takes seconds on a loaded 2-core machine: more than vitest's 10 s default.
 beforeAll(async () => {
   lisaPhotos = await Promise.all(
     LISA.map(async (filename) => ({
@@ -80,7 +81,7 @@ beforeAll(async () => {
       filename,
     })),
   );
-});
+}, 60_000);
 
 describe('Replicate engine: webhooks, polls, failures, cancel', { timeout: 60_000 }, () => {
   let double: ReplicateDouble;
