@@ -151,6 +151,26 @@ describe('ThreadedCpuEngine', { timeout: 60_000 }, () => {
     expect(image.data.length).toBeGreaterThan(0);
   });
 
+  it('ends its thread after the idle time and starts one for the next call', async () => {
+    const idling = new ThreadedCpuEngine({ dataDir: dir, urlSigningSecret: SECRET }, 300);
+    const request: GenerateRequest = {
+      userId: 'u',
+      prompt: 'warm portrait',
+      aspectRatio: '1:1',
+      modelIds: ['lisa'],
+      seed: 5,
+    };
+    try {
+      const first = await idling.generate(request, context);
+      expect(idling.threadRunning).toBe(true);
+      await expect.poll(() => idling.threadRunning, { timeout: 10_000 }).toBe(false);
+      const again = await idling.generate(request, context);
+      expect(again.data.equals(first.data)).toBe(true);
+    } finally {
+      await idling.close();
+    }
+  });
+
   it('refuses calls once closed', async () => {
     await threaded.close();
     await expect(

@@ -38,6 +38,14 @@ function rebuildError({ name, message, stack }: ThreadError): Error {
 }
 
 /**
+ * How long the engine's thread may sit without a call before it ends. An idle thread holds what
+ * its work left (~450 MB after a training and a few images: its isolate, the models it loaded,
+ * the allocator's arenas); ending it gives all of it back. A new thread costs the next call a few
+ * seconds of start, so a user making images one after another keeps the same thread.
+ */
+export const ENGINE_THREAD_IDLE_MS = 5 * 60_000;
+
+/**
  * The built-in CPU engine (`CpuEngine`) in a worker thread, behind the same `Engine` interface:
  * a training keeps both cores busy for seconds, and off the main thread the api keeps answering.
  * The thread starts with the first call and opens its own storage over the same data directory.
@@ -47,7 +55,8 @@ function rebuildError({ name, message, stack }: ThreadError): Error {
  * class. Output images are transferred, not copied. Inputs are copied once (structured clone):
  * they belong to the caller, and transferring them would empty the caller's buffers. If the
  * thread dies, its calls fail with a `TransientJobError` (retried) and the next call starts a
- * new thread. `close()` terminates it (the app's onClose, see `threadedCpuEngine`).
+ * new thread. After `idleMs` without a call the thread ends; the next call starts another.
+ * `close()` terminates it (the app's onClose, see `threadedCpuEngine`).
  */
 export class ThreadedCpuEngine implements Engine {
   readonly name = 'builtin-cpu';
@@ -55,8 +64,17 @@ export class ThreadedCpuEngine implements Engine {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private closed = false;
+  private idleTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly options: ThreadData) {}
+  constructor(
+    private readonly options: ThreadData,
+    private readonly idleMs = ENGINE_THREAD_IDLE_MS,
+  ) {}
+
+  /** Whether a thread is up (it starts with a call and ends when idle or closed). */
+  get threadRunning(): boolean {
+    return this.worker !== undefined;
+  }
 
   train(request: TrainRequest, context: CallContext): Promise<TrainResult> {
     return this.call((id) => ({ type: 'train', id, request }), context) as Promise<TrainResult>;
@@ -73,6 +91,7 @@ export class ThreadedCpuEngine implements Engine {
   /** Terminates the thread; calls still running fail. */
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.idleTimer);
     const worker = this.worker;
     this.worker = undefined;
     this.failAll(new Error('The CPU engine was closed.'));
@@ -90,6 +109,7 @@ export class ThreadedCpuEngine implements Engine {
   ): Promise<ThreadResult> {
     if (signal.aborted) return Promise.reject(signal.reason);
     if (this.closed) return Promise.reject(new Error('The CPU engine was closed.'));
+    clearTimeout(this.idleTimer);
     const worker = this.thread();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -116,12 +136,27 @@ export class ThreadedCpuEngine implements Engine {
     });
   }
 
-  /** Forgets a call; the thread is unref'd when idle so it never keeps the process alive. */
+  /**
+   * Forgets a call. With none left the thread is unref'd, so it never keeps the process alive,
+   * and the idle clock starts.
+   */
   private settle(id: number): Pending | undefined {
     const pending = this.pending.get(id);
     this.pending.delete(id);
-    if (this.pending.size === 0) this.worker?.unref();
+    if (this.pending.size === 0 && this.worker) {
+      this.worker.unref();
+      clearTimeout(this.idleTimer);
+      this.idleTimer = setTimeout(() => this.endIdleThread(), this.idleMs).unref();
+    }
     return pending;
+  }
+
+  private endIdleThread(): void {
+    const worker = this.worker;
+    if (!worker || this.pending.size > 0) return;
+    // Forgotten first: its exit is then not taken for a crash.
+    this.worker = undefined;
+    void worker.terminate();
   }
 
   private failAll(error: Error): void {
