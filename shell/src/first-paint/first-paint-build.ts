@@ -42,17 +42,24 @@ const fontFace = ({ weight, url }: FontFile) =>
 const preload = ({ url }: FontFile) =>
   `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin>`;
 
+/** The files the entry loads at once, and a signed-in start next (see FirstPaintOptions). */
+export interface StartFiles {
+  startScripts: string[];
+  startStyles: string[];
+  signedInScripts: string[];
+}
+
 /**
  * What index.html needs to paint the signed-out home before any script: the prerendered page, its
  * styles and fonts, and the inline script that hides the card for anyone else and starts the app
- * (`entryScripts`, whose first chunks, `startScripts`, it preloads when the app draws the first
+ * (`entryScripts`, whose first files, `startFiles`, it preloads when the app draws the first
  * paint). The fonts are the app's own (the same files its stylesheet names), preloaded
  * so the card's text swaps early.
  */
 export async function firstPaintParts(
   fonts: FontFile[],
   entryScripts: string[],
-  startScripts: string[],
+  startFiles: StartFiles,
 ): Promise<FirstPaintParts> {
   const { markup, css } = await renderSignedOutHome();
   const inlineScript = firstPaintScript({
@@ -61,7 +68,7 @@ export async function firstPaintParts(
     sessionKeyPrefix: SESSION_KEY_PREFIX,
     homePaths: HOME_PATHS,
     entryScripts,
-    startScripts,
+    ...startFiles,
     remoteRoutes: REMOTE_ROUTES,
     exposedModule: REMOTE_ROUTES_MODULE.replace('./', ''),
     earlyManifestGlobal: EARLY_MANIFEST_GLOBAL,

@@ -17,6 +17,8 @@ function runInlineScript() {
     homePaths: ['/', '/home'],
     entryScripts: ['/static/main.0123abcd.js'],
     startScripts: ['/static/bootstrap.0123abcd.js'],
+    startStyles: ['/static/bootstrap.0123abcd.css'],
+    signedInScripts: ['/static/signed-in.0123abcd.js'],
     remoteRoutes: [{ path: '/dashboard', remote: 'gallery' }],
     exposedModule: 'routes',
     earlyManifestGlobal: '__earlyManifest',
@@ -106,9 +108,13 @@ describe('the inline first-paint script', () => {
       expect(early?.url).toBe(manifestUrl);
       expect(JSON.parse(await early!.text)).toEqual(manifest);
       await nextFrame();
+      expect(injected('link[rel="preload"][as="style"]')).toEqual([
+        '/static/bootstrap.0123abcd.css',
+      ]);
       expect(injected('link[rel="preload"][as="script"]')).toEqual([
         '/static/main.0123abcd.js',
         '/static/bootstrap.0123abcd.js',
+        '/static/signed-in.0123abcd.js',
         'http://localhost:3000/remotes/gallery/remoteEntry.js',
         'http://localhost:3000/remotes/gallery/553.abc.js',
         'http://localhost:3000/remotes/gallery/expose_routes.def.js',
@@ -117,6 +123,16 @@ describe('the inline first-paint script', () => {
       vi.unstubAllGlobals();
       delete (window as unknown as Record<string, unknown>).__earlyManifest;
     }
+  });
+
+  it('preloads the signed-in chunks only for a returning user', () => {
+    page({ path: '/dashboard', config: CONFIG });
+    runInlineScript();
+    expect(decided()).toBe('app');
+    expect(injected('link[rel="preload"][as="script"]')).toEqual([
+      '/static/main.0123abcd.js',
+      '/static/bootstrap.0123abcd.js',
+    ]);
   });
 
   it("reads the config the app stored when the page carries none (the service worker's copy)", () => {
