@@ -30,6 +30,12 @@ export interface FirstPaintOptions {
   exposedModule: string;
   /** Where the fetched manifest waits for the federation runtime (see early-remote-manifest.ts). */
   earlyManifestGlobal: string;
+  /**
+   * Where this script keeps the files each remote's manifest named last time (under the app's
+   * storage prefix, so logout removes it): a returning user's next start preloads them at once,
+   * not once the manifest has arrived and the main thread has read it.
+   */
+  remoteFilesKey: string;
   attribute: string;
   containerId: string;
 }
@@ -59,12 +65,32 @@ export function decideFirstPaint(options: FirstPaintOptions): void {
     document.head.appendChild(link);
   };
   const preloadScript = (href: string) => preload('script', href);
+  const preloaded = new Set<string>();
+  const preloadOnce = (href: string) => {
+    if (preloaded.has(href)) return;
+    preloaded.add(href);
+    preloadScript(href);
+  };
+  const rememberedFiles = (): Record<string, string[]> => {
+    try {
+      const remembered = JSON.parse(localStorage.getItem(options.remoteFilesKey) ?? '{}');
+      return remembered && typeof remembered === 'object' ? remembered : {};
+    } catch {
+      return {};
+    }
+  };
   /**
    * Fetches the remote's manifest now and hands it to the federation runtime (which would fetch it
    * only once the shell runs), then preloads the files it names for the exposed module: the remote
-   * entry and the module's own chunks, which the runtime loads with plain script elements.
+   * entry and the module's own chunks, which the runtime loads with plain script elements. The
+   * files the manifest named last time are preloaded before it arrives (after a redeploy they are
+   * a wasted request once; the manifest's own list follows, and is kept for the next start).
    */
   const preloadRemote = (manifestUrl: string) => {
+    const lastTime = rememberedFiles()[manifestUrl];
+    if (Array.isArray(lastTime)) {
+      for (const href of lastTime) if (typeof href === 'string') preloadOnce(href);
+    }
     const manifestText = fetch(manifestUrl).then((response) =>
       response.ok
         ? response.text()
@@ -84,11 +110,15 @@ export function decideFirstPaint(options: FirstPaintOptions): void {
         const entryPath = [meta.remoteEntry.path, meta.remoteEntry.name]
           .filter((part: string) => part !== '')
           .join('/');
-        preloadScript(new URL(entryPath, base).href);
+        const files = [new URL(entryPath, base).href];
         for (const exposed of manifest.exposes) {
           if (exposed.name !== options.exposedModule) continue;
-          for (const file of exposed.assets.js.sync) preloadScript(new URL(file, base).href);
+          for (const file of exposed.assets.js.sync) files.push(new URL(file, base).href);
         }
+        for (const href of files) preloadOnce(href);
+        const remembered = rememberedFiles();
+        remembered[manifestUrl] = files;
+        localStorage.setItem(options.remoteFilesKey, JSON.stringify(remembered));
       })
       // Nothing is lost: the runtime fetches what it needs itself.
       .catch(() => undefined);
