@@ -6,7 +6,7 @@
  *    their invoker (a script's evaluation, a timer, React's scheduler message...) and duration;
  *  - the CPU profile's self time by original source file and by function, mapped through the
  *    built bundles' source maps (shell/dist, mfe-<name>/dist), so the figures name modules, not
- *    minified chunks.
+ *    minified chunks; and the browser's own functions (appendChild...) by the code calling them.
  * Run: node scripts/ensure-built.mjs && cd api && node --import tsx ../bench/start-profile.ts
  *   ROUTE=/dashboard   the route (signed in as a fresh confirmed user unless it is /)
  *   START=warm         the second start, from the service worker (default cold)
@@ -30,6 +30,7 @@ const REPO = join(import.meta.dirname, '..');
 
 interface ProfileNode {
   id: number;
+  children?: number[];
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 interface Profile {
@@ -159,8 +160,19 @@ try {
   console.log(`blocking in all: ${blocking.toFixed(0)} ms`);
 
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map<number, ProfileNode>();
+  for (const node of profile.nodes) {
+    for (const child of node.children ?? []) parents.set(child, node);
+  }
+  /** The nearest caller that is a script's own code (a DOM call such as appendChild has no URL). */
+  const scriptCaller = (node: ProfileNode) => {
+    let caller = parents.get(node.id);
+    while (caller && !caller.callFrame.url) caller = parents.get(caller.id);
+    return caller ? originOf(caller).fn : '(no script)';
+  };
   const byFile = new Map<string, number>();
   const byFunction = new Map<string, number>();
+  const browserCalls = new Map<string, number>();
   profile.samples.forEach((id, index) => {
     const node = nodes.get(id)!;
     if (['(idle)', '(program)', '(root)'].includes(node.callFrame.functionName)) return;
@@ -168,9 +180,14 @@ try {
     const { file, fn } = originOf(node);
     byFile.set(file, (byFile.get(file) ?? 0) + micros);
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + micros);
+    if (!node.callFrame.url && node.callFrame.functionName !== '(garbage collector)') {
+      const call = `${node.callFrame.functionName} ← ${scriptCaller(node)}`;
+      browserCalls.set(call, (browserCalls.get(call) ?? 0) + micros);
+    }
   });
   table('Self time by source (ms at the slowdown)', byFile);
   table('Self time by function', byFunction);
+  table("The browser's own functions (appendChild, insertRule...) by their caller", browserCalls);
 } finally {
   await browser.disconnect();
   chrome.kill();

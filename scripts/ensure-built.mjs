@@ -48,6 +48,7 @@ for (const app of serverOnly ? [] : FRONTENDS) {
     sharedInputs,
     newestMtime(join(dir, 'src')),
     newestMtime(join(dir, 'public')),
+    newestMtime(join(dir, 'build')),
     newestMtime(join(dir, 'package.json')),
     newestMtime(join(dir, 'rspack.config.ts')),
   );

@@ -43,6 +43,21 @@ export default defineConfig((_env, argv) => {
       clean: true,
     },
     module: { rules: appModuleRules(mode) },
+    optimization: {
+      splitChunks: {
+        cacheGroups: {
+          // React's packages each were a shared module of their own, in a chunk of its own, all
+          // loaded by every start: one file instead of four (each file a request, and an element
+          // the page appends, ~1.5 ms of a phone's main thread).
+          react: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            name: 'react',
+            chunks: 'all',
+            enforce: true,
+          },
+        },
+      },
+    },
     plugins: [
       new rspack.HtmlRspackPlugin({
         template: './public/index.html',

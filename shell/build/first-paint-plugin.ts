@@ -9,6 +9,12 @@ const ROBOTO_WOFF2 = /(?:^|\/)roboto-latin-(\d{3})-normal\.[0-9a-f]+\.woff2$/;
 /** The chunk group src/index.ts loads to start the app (its webpackChunkName). */
 const BOOTSTRAP_CHUNK_GROUP = 'bootstrap';
 /**
+ * The chunk groups a signed-in start loads lazily at once (their webpackChunkName in src/): the
+ * early profile (bootstrap.tsx), and the signed-in chrome, the header's picture and the bottom
+ * navigation, whose lazy imports share one name so that they are one chunk.
+ */
+const SIGNED_IN_CHUNK_GROUPS = ['early-profile', 'signed-in'];
+/**
  * How rspack names the modules that take a shared singleton from the share scope, and that put
  * it there (the share key is the first group).
  */
@@ -21,12 +27,19 @@ interface HtmlTag {
   attributes: Record<string, string | boolean | undefined | null>;
 }
 
+/** The files an app-drawn start needs at once, as src/first-paint/first-paint-build.ts takes them. */
+interface StartFiles {
+  startScripts: string[];
+  startStyles: string[];
+  signedInScripts: string[];
+}
+
 /** What the Node bundle of src/first-paint/first-paint-build.ts exports. */
 interface FirstPaintBuild {
   firstPaintParts(
     fonts: { weight: number; url: string }[],
     entryScripts: string[],
-    startScripts: string[],
+    startFiles: StartFiles,
   ): Promise<{ head: string; body: string }>;
 }
 
@@ -37,9 +50,11 @@ interface FirstPaintBuild {
  * starts them, after the card is on screen. Fails the build when index.html lacks the root
  * element, rather than shipping a page that waits for JavaScript.
  *
- * It also names the scripts the entry loads at once (bootstrap's chunks and the fallbacks of the
- * shared singletons they consume, this shell's own copies): the inline script preloads them when
- * the app draws the first paint, instead of the entry requesting them only after it has run.
+ * It also names the files the entry loads at once (bootstrap's chunks and stylesheet, and the
+ * shared singletons they consume, this shell's own copies), and those a signed-in start loads
+ * next (SIGNED_IN_CHUNK_GROUPS): the inline script preloads them when the app draws the
+ * first paint (the latter for a returning user), instead of each wave of chunks being requested
+ * only once the one before it has run.
  */
 export class FirstPaintPlugin {
   constructor(private readonly bundlePath: string) {}
@@ -64,8 +79,16 @@ export class FirstPaintPlugin {
           .map(({ name }) => ({ name, match: ROBOTO_WOFF2.exec(name) }))
           .filter(({ match }) => match !== null)
           .map(({ name, match }) => ({ weight: Number(match![1]), url: `${publicPath}${name}` }));
-        const startScripts = bootstrapScripts(compilation).map((file) => `${publicPath}${file}`);
-        const { head, body } = await this.load().firstPaintParts(fonts, entryScripts, startScripts);
+        const url = (file: string) => `${publicPath}${file}`;
+        const start = startFiles(compilation, BOOTSTRAP_CHUNK_GROUP);
+        const signedIn = SIGNED_IN_CHUNK_GROUPS.flatMap((name) => startFiles(compilation, name));
+        const { head, body } = await this.load().firstPaintParts(fonts, entryScripts, {
+          startScripts: start.filter(isScript).map(url),
+          startStyles: start.filter(isStyle).map(url),
+          signedInScripts: [...new Set(signedIn)]
+            .filter((file) => isScript(file) && !start.includes(file))
+            .map(url),
+        });
         if (!data.html.includes(ROOT_ELEMENT) || !data.html.includes('</head>')) {
           throw new Error(`${PLUGIN}: index.html needs </head> and ${ROOT_ELEMENT}`);
         }
@@ -85,16 +108,19 @@ export class FirstPaintPlugin {
   }
 }
 
+const isScript = (file: string) => file.endsWith('.js');
+const isStyle = (file: string) => file.endsWith('.css');
+
 /**
- * The JavaScript files of the bootstrap chunk group and of the shared singletons it consumes, and
- * they in turn (react-dom/client consumes react-dom). A consumed singleton comes from the share
- * scope, where the shell provides it from a chunk group of its own (a child of the entry); its
- * fallback's group, a child of the consumer, only counts where nothing provides it. Lazy children
- * (pages, dialogs) are left out.
+ * The files of the named chunk group and of the shared singletons it consumes, and they in turn
+ * (react-dom/client consumes react-dom). A consumed singleton comes from the share scope, where
+ * the shell provides it from a chunk group of its own (a child of the entry); its fallback's
+ * group, a child of the consumer, only counts where nothing provides it. Lazy children (pages,
+ * dialogs) are left out.
  */
-function bootstrapScripts(compilation: Compilation): string[] {
-  const bootstrap = compilation.namedChunkGroups.get(BOOTSTRAP_CHUNK_GROUP);
-  if (!bootstrap) throw new Error(`${PLUGIN}: no chunk group named "${BOOTSTRAP_CHUNK_GROUP}"`);
+function startFiles(compilation: Compilation, name: string): string[] {
+  const named = compilation.namedChunkGroups.get(name);
+  if (!named) throw new Error(`${PLUGIN}: no chunk group named "${name}"`);
   const sharedKey = (group: ChunkGroup, kind: RegExp) =>
     group.origins
       .map((origin) => kind.exec(origin.module?.identifier() ?? '')?.[1])
@@ -104,7 +130,7 @@ function bootstrapScripts(compilation: Compilation): string[] {
     const key = sharedKey(group, PROVIDE_SHARED);
     if (key !== undefined) provided.set(key, group);
   }
-  const groups = [bootstrap];
+  const groups = [named];
   for (let index = 0; index < groups.length; index += 1) {
     for (const child of groups[index]!.childrenIterable) {
       const key = sharedKey(child, CONSUME_SHARED);
@@ -113,6 +139,5 @@ function bootstrapScripts(compilation: Compilation): string[] {
       if (!groups.includes(source)) groups.push(source);
     }
   }
-  const files = groups.flatMap((group) => group.getFiles());
-  return [...new Set(files)].filter((file) => file.endsWith('.js'));
+  return [...new Set(groups.flatMap((group) => group.getFiles()))];
 }

@@ -45,11 +45,12 @@ async function start(container: HTMLElement) {
     });
     // A returning user's profile is asked for now, with a stored token that is still valid (so it
     // is the profile of the user about to be shown). SWR's code, which a signed-out visitor's first
-    // load does without, takes the request over once it has loaded.
+    // load does without, takes the request over once it has loaded (index.html preloads this
+    // chunk group for a returning user).
     if (freshStoredToken(config.auth.userPoolClientId)) {
       const profile = api.get<UserProfile>(USER_PATH);
       profile.catch(() => undefined);
-      import('./auth/early-profile')
+      import(/* webpackChunkName: "early-profile" */ './auth/early-profile')
         .then(({ preloadProfile }) => preloadProfile(profile))
         .catch(() => undefined);
     }

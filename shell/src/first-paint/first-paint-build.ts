@@ -3,7 +3,7 @@
  * shell/rspack.config.ts, run by shell/build/first-paint-plugin.ts).
  */
 import { INLINE_CONFIG_ELEMENT_ID, REMOTE_ROUTES_MODULE } from '@app/shared/runtime-config';
-import { ROUTES } from '@app/shared/spec';
+import { ROUTES, STORAGE_KEY_PREFIX } from '@app/shared/spec';
 import { SESSION_KEY_PREFIX } from '../auth/stored-session';
 import { EARLY_MANIFEST_GLOBAL } from '../federation/early-remote-manifest';
 import { REMOTE_ROUTES } from '../federation/remote-routes';
@@ -15,6 +15,9 @@ import {
   PRERENDERED_STYLES_ID,
 } from './first-paint-ids';
 import { renderSignedOutHome } from './render-signed-out-home';
+
+/** The files each remote's manifest named at the last start (see FirstPaintOptions). */
+const REMOTE_FILES_KEY = `${STORAGE_KEY_PREFIX}remote-files`;
 
 /** Where the app shows the sign-in card to a signed-out visitor (the routes of app.tsx). */
 const HOME_PATHS = [ROUTES.home, '/home'];
@@ -42,17 +45,24 @@ const fontFace = ({ weight, url }: FontFile) =>
 const preload = ({ url }: FontFile) =>
   `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin>`;
 
+/** The files the entry loads at once, and a signed-in start next (see FirstPaintOptions). */
+export interface StartFiles {
+  startScripts: string[];
+  startStyles: string[];
+  signedInScripts: string[];
+}
+
 /**
  * What index.html needs to paint the signed-out home before any script: the prerendered page, its
  * styles and fonts, and the inline script that hides the card for anyone else and starts the app
- * (`entryScripts`, whose first chunks, `startScripts`, it preloads when the app draws the first
+ * (`entryScripts`, whose first files, `startFiles`, it preloads when the app draws the first
  * paint). The fonts are the app's own (the same files its stylesheet names), preloaded
  * so the card's text swaps early.
  */
 export async function firstPaintParts(
   fonts: FontFile[],
   entryScripts: string[],
-  startScripts: string[],
+  startFiles: StartFiles,
 ): Promise<FirstPaintParts> {
   const { markup, css } = await renderSignedOutHome();
   const inlineScript = firstPaintScript({
@@ -61,10 +71,11 @@ export async function firstPaintParts(
     sessionKeyPrefix: SESSION_KEY_PREFIX,
     homePaths: HOME_PATHS,
     entryScripts,
-    startScripts,
+    ...startFiles,
     remoteRoutes: REMOTE_ROUTES,
     exposedModule: REMOTE_ROUTES_MODULE.replace('./', ''),
     earlyManifestGlobal: EARLY_MANIFEST_GLOBAL,
+    remoteFilesKey: REMOTE_FILES_KEY,
   });
   // Only the page's content goes: the header shows on every start.
   const hideCard = `html[${FIRST_PAINT_ATTRIBUTE}="app"] #${PRERENDERED_HOME_ID} main>*{display:none}`;

@@ -17,9 +17,12 @@ function runInlineScript() {
     homePaths: ['/', '/home'],
     entryScripts: ['/static/main.0123abcd.js'],
     startScripts: ['/static/bootstrap.0123abcd.js'],
+    startStyles: ['/static/bootstrap.0123abcd.css'],
+    signedInScripts: ['/static/signed-in.0123abcd.js'],
     remoteRoutes: [{ path: '/dashboard', remote: 'gallery' }],
     exposedModule: 'routes',
     earlyManifestGlobal: '__earlyManifest',
+    remoteFilesKey: 'ai-image-studio:remote-files',
   });
   new Function(source)();
 }
@@ -106,9 +109,13 @@ describe('the inline first-paint script', () => {
       expect(early?.url).toBe(manifestUrl);
       expect(JSON.parse(await early!.text)).toEqual(manifest);
       await nextFrame();
+      expect(injected('link[rel="preload"][as="style"]')).toEqual([
+        '/static/bootstrap.0123abcd.css',
+      ]);
       expect(injected('link[rel="preload"][as="script"]')).toEqual([
         '/static/main.0123abcd.js',
         '/static/bootstrap.0123abcd.js',
+        '/static/signed-in.0123abcd.js',
         'http://localhost:3000/remotes/gallery/remoteEntry.js',
         'http://localhost:3000/remotes/gallery/553.abc.js',
         'http://localhost:3000/remotes/gallery/expose_routes.def.js',
@@ -117,6 +124,55 @@ describe('the inline first-paint script', () => {
       vi.unstubAllGlobals();
       delete (window as unknown as Record<string, unknown>).__earlyManifest;
     }
+  });
+
+  it("preloads the remote's files it read last time before the manifest arrives", async () => {
+    const manifestUrl = 'http://localhost:3000/remotes/gallery/mf-manifest.json';
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    try {
+      localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'ada');
+      localStorage.setItem(
+        'ai-image-studio:remote-files',
+        JSON.stringify({ [manifestUrl]: ['http://localhost:3000/remotes/gallery/remoteEntry.js'] }),
+      );
+      page({ path: '/dashboard', config: CONFIG });
+      runInlineScript();
+      const remoteFiles = () =>
+        injected('link[rel="preload"][as="script"]').filter((href) => href!.includes('/remotes/'));
+      expect(remoteFiles()).toEqual(['http://localhost:3000/remotes/gallery/remoteEntry.js']);
+
+      // A redeploy: the manifest names other files; they are preloaded and kept for next time.
+      const manifest = {
+        metaData: { publicPath: 'auto', remoteEntry: { path: '', name: 'remoteEntry.js' } },
+        exposes: [{ name: 'routes', assets: { js: { sync: ['7.new.js'], async: [] } } }],
+      };
+      answer(new Response(JSON.stringify(manifest)));
+      await nextFrame();
+      expect(remoteFiles()).toEqual([
+        'http://localhost:3000/remotes/gallery/remoteEntry.js',
+        'http://localhost:3000/remotes/gallery/7.new.js',
+      ]);
+      expect(JSON.parse(localStorage.getItem('ai-image-studio:remote-files')!)).toEqual({
+        [manifestUrl]: [
+          'http://localhost:3000/remotes/gallery/remoteEntry.js',
+          'http://localhost:3000/remotes/gallery/7.new.js',
+        ],
+      });
+    } finally {
+      vi.unstubAllGlobals();
+      delete (window as unknown as Record<string, unknown>).__earlyManifest;
+    }
+  });
+
+  it('preloads the signed-in chunks only for a returning user', () => {
+    page({ path: '/dashboard', config: CONFIG });
+    runInlineScript();
+    expect(decided()).toBe('app');
+    expect(injected('link[rel="preload"][as="script"]')).toEqual([
+      '/static/main.0123abcd.js',
+      '/static/bootstrap.0123abcd.js',
+    ]);
   });
 
   it("reads the config the app stored when the page carries none (the service worker's copy)", () => {

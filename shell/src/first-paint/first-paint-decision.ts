@@ -17,12 +17,25 @@ export interface FirstPaintOptions {
    * the first paint.
    */
   startScripts: readonly string[];
+  /** The stylesheets of those chunks, which the entry waits for as it does for their scripts. */
+  startStyles: readonly string[];
+  /**
+   * What a signed-in start loads as soon as those chunks have run (the early profile, the signed-in
+   * chrome and the shared modules they use): preloaded with them for a returning user.
+   */
+  signedInScripts: readonly string[];
   /** Where each remote is mounted: a returning user's page gets its remote's files at once. */
   remoteRoutes: readonly { path: string; remote: string }[];
   /** The one module each remote exposes, as its manifest names it ('routes'). */
   exposedModule: string;
   /** Where the fetched manifest waits for the federation runtime (see early-remote-manifest.ts). */
   earlyManifestGlobal: string;
+  /**
+   * Where this script keeps the files each remote's manifest named last time (under the app's
+   * storage prefix, so logout removes it): a returning user's next start preloads them at once,
+   * not once the manifest has arrived and the main thread has read it.
+   */
+  remoteFilesKey: string;
   attribute: string;
   containerId: string;
 }
@@ -38,25 +51,46 @@ export interface FirstPaintOptions {
  * once it has been painted, so the card is on screen before the app's scripts take the network
  * and the main thread. Where
  * the app draws the first paint itself, its scripts are fetched at once (preloaded), and so, for
- * a returning user on a remote's page, are the remote's manifest, entry and routes module: they
- * no longer wait for the shell's chunks to run.
+ * a returning user, are the signed-in chrome's chunks and, on a remote's page, the remote's
+ * manifest, entry and routes module: they no longer wait for the shell's chunks to run.
  */
 export function decideFirstPaint(options: FirstPaintOptions): void {
   const root = document.documentElement;
   let firstPaint = 'app';
-  const preloadScript = (href: string) => {
+  const preload = (as: 'script' | 'style', href: string) => {
     const link = document.createElement('link');
     link.rel = 'preload';
-    link.setAttribute('as', 'script');
+    link.setAttribute('as', as);
     link.href = href;
     document.head.appendChild(link);
+  };
+  const preloadScript = (href: string) => preload('script', href);
+  const preloaded = new Set<string>();
+  const preloadOnce = (href: string) => {
+    if (preloaded.has(href)) return;
+    preloaded.add(href);
+    preloadScript(href);
+  };
+  const rememberedFiles = (): Record<string, string[]> => {
+    try {
+      const remembered = JSON.parse(localStorage.getItem(options.remoteFilesKey) ?? '{}');
+      return remembered && typeof remembered === 'object' ? remembered : {};
+    } catch {
+      return {};
+    }
   };
   /**
    * Fetches the remote's manifest now and hands it to the federation runtime (which would fetch it
    * only once the shell runs), then preloads the files it names for the exposed module: the remote
-   * entry and the module's own chunks, which the runtime loads with plain script elements.
+   * entry and the module's own chunks, which the runtime loads with plain script elements. The
+   * files the manifest named last time are preloaded before it arrives (after a redeploy they are
+   * a wasted request once; the manifest's own list follows, and is kept for the next start).
    */
   const preloadRemote = (manifestUrl: string) => {
+    const lastTime = rememberedFiles()[manifestUrl];
+    if (Array.isArray(lastTime)) {
+      for (const href of lastTime) if (typeof href === 'string') preloadOnce(href);
+    }
     const manifestText = fetch(manifestUrl).then((response) =>
       response.ok
         ? response.text()
@@ -76,16 +110,21 @@ export function decideFirstPaint(options: FirstPaintOptions): void {
         const entryPath = [meta.remoteEntry.path, meta.remoteEntry.name]
           .filter((part: string) => part !== '')
           .join('/');
-        preloadScript(new URL(entryPath, base).href);
+        const files = [new URL(entryPath, base).href];
         for (const exposed of manifest.exposes) {
           if (exposed.name !== options.exposedModule) continue;
-          for (const file of exposed.assets.js.sync) preloadScript(new URL(file, base).href);
+          for (const file of exposed.assets.js.sync) files.push(new URL(file, base).href);
         }
+        for (const href of files) preloadOnce(href);
+        const remembered = rememberedFiles();
+        remembered[manifestUrl] = files;
+        localStorage.setItem(options.remoteFilesKey, JSON.stringify(remembered));
       })
       // Nothing is lost: the runtime fetches what it needs itself.
       .catch(() => undefined);
   };
   let remoteManifest: string | undefined;
+  let storedSession = false;
   try {
     const path = location.pathname;
     const home = options.homePaths.some(
@@ -98,7 +137,6 @@ export function decideFirstPaint(options: FirstPaintOptions): void {
       : localStorage.getItem(options.storedConfigKey);
     const config = configText ? JSON.parse(configText) : undefined;
     const clientId: unknown = config?.auth?.userPoolClientId;
-    let storedSession = false;
     for (let index = 0; index < localStorage.length; index += 1) {
       const key = localStorage.key(index) ?? '';
       const parts = key.split('.');
@@ -137,6 +175,9 @@ export function decideFirstPaint(options: FirstPaintOptions): void {
     // The remote's manifest first: the remote's files wait for it, the shell's chunks for nothing.
     if (remoteManifest) preloadRemote(remoteManifest);
     for (const href of options.startScripts) preloadScript(href);
+    for (const href of options.startStyles) preload('style', href);
+    // A returning user's chrome and profile: one wave with the shell's chunks instead of the next.
+    if (storedSession) for (const href of options.signedInScripts) preloadScript(href);
   }
   /**
    * Starts the app once the card is on screen: when the browser reports the first contentful

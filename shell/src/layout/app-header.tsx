@@ -6,8 +6,9 @@ import { useAuth } from '../auth/auth-context';
 import { PRODUCT_TITLE } from '../product';
 import { siteLinks } from '../site-links';
 
-// Signed-in chrome stays out of the first load of a signed-out visitor.
-const ProfilePicture = lazy(() => import('./profile-picture'));
+// Signed-in chrome stays out of the first load of a signed-out visitor (in the "signed-in" chunk
+// group that index.html preloads for a returning user, see app-layout.tsx).
+const ProfilePicture = lazy(() => import(/* webpackChunkName: "signed-in" */ './profile-picture'));
 // Only a returning user whose session must be refreshed, or an OAuth return, ever sees it.
 const AuthProgress = lazy(() => import('./auth-progress'));
 

@@ -8,8 +8,10 @@ import { onUpdateWaiting, waitingUpdate } from '../pwa/service-worker';
 import { AppHeader } from './app-header';
 import { usePhoneDialogStyles } from './phone-dialogs';
 
-// Signed-in chrome stays out of the first load of a signed-out visitor.
-const BottomNav = lazy(() => import('./bottom-nav'));
+// Signed-in chrome stays out of the first load of a signed-out visitor. It is one chunk group with
+// the header's picture, "signed-in", which index.html preloads for a returning user
+// (build/first-paint-plugin.ts).
+const BottomNav = lazy(() => import(/* webpackChunkName: "signed-in" */ './bottom-nav'));
 // Only ever shown when a new version is waiting.
 const UpdatePrompt = lazy(() => import('../pwa/update-prompt'));
 
