@@ -39,11 +39,7 @@ export class VersionedCache<V> {
    */
   peek(key: string): V | undefined {
     const version = this.version();
-    if (version === undefined) return undefined;
-    const entry = this.entries.get(key);
-    return entry && entry.version === version && entry.expiresAt > Date.now()
-      ? entry.value
-      : undefined;
+    return version === undefined ? undefined : this.fresh(key, version, Date.now())?.value;
   }
 
   /** `notAfter` (epoch ms): a moment from which the value is wrong without any write. */
@@ -51,8 +47,8 @@ export class VersionedCache<V> {
     const version = this.version();
     if (version === undefined) return read();
     const now = Date.now();
-    const entry = this.entries.get(key);
-    if (entry && entry.version === version && entry.expiresAt > now) return entry.value;
+    const entry = this.fresh(key, version, now);
+    if (entry) return entry.value;
     const value = await read();
     // A write while `read` ran (another request, another connection) may or may not be in
     // `value`: kept only when there was none.
@@ -66,5 +62,11 @@ export class VersionedCache<V> {
       this.entries.delete(key);
     }
     return value;
+  }
+
+  /** The entry kept under `key` if it was read at `version` and has not expired by `now`. */
+  private fresh(key: string, version: string, now: number): Entry<V> | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.version === version && entry.expiresAt > now ? entry : undefined;
   }
 }

@@ -11,7 +11,10 @@ export type UserRow = Selectable<UsersTable>;
 const PRO_STATUSES = new Set(['active', 'trialing']);
 
 /** An id token whose e-mail or its verified flag differs from the row's: the row follows it. */
-function carriesNewEmail(identity: TokenIdentity, row: UserRow): boolean {
+function carriesNewEmail(
+  identity: TokenIdentity,
+  row: UserRow,
+): identity is TokenIdentity & { email: string } {
   return (
     identity.tokenUse === 'id' &&
     identity.email !== undefined &&
@@ -57,7 +60,7 @@ export class UserService {
         .execute();
       return (await this.findBySub(identity.sub)) as UserRow;
     }
-    if (identity.email !== undefined && carriesNewEmail(identity, existing)) {
+    if (carriesNewEmail(identity, existing)) {
       const emailVerified = identity.emailVerified ? 1 : 0;
       await this.db
         .updateTable('users')
