@@ -53,20 +53,27 @@ export async function expectKeyboardReachable(page: Page, screen: string) {
     { controls: CONTROLS, groups: ROVING_GROUPS, mark: MARK, groupMark: GROUP_MARK },
   );
 
+  // A person's window has the focus; a page behind another (a download, a second tab) gets no
+  // keys at all, which once left every Tab press on one control.
+  await page.bringToFront();
   const reached = new Set<string>();
   const reachedGroups = new Set<string>();
+  const focusedAlong = new Set<string>();
   for (let press = 0; press < total * 2 + 10; press += 1) {
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(
       ({ mark, groupMark }) => {
-        const control = document.activeElement?.closest(`[${mark}]`);
+        const active = document.activeElement;
+        const control = active?.closest(`[${mark}]`);
         return {
           control: control?.getAttribute(mark) ?? null,
           group: control?.getAttribute(groupMark) ?? null,
+          where: `${active?.tagName.toLowerCase() ?? 'none'} "${(active?.getAttribute('aria-label') ?? active?.textContent ?? '').trim().slice(0, 30)}"${document.hasFocus() ? '' : ' (page without focus)'}`,
         };
       },
       { mark: MARK, groupMark: GROUP_MARK },
     );
+    focusedAlong.add(focused.where);
     if (focused.control) reached.add(focused.control);
     if (focused.group) reachedGroups.add(focused.group);
     if (reached.size === total) break;
@@ -91,7 +98,10 @@ export async function expectKeyboardReachable(page: Page, screen: string) {
       groupMark: GROUP_MARK,
     },
   );
-  expect(missed, `${screen}: controls Tab never reaches`).toEqual([]);
+  expect(
+    missed,
+    `${screen}: controls Tab never reaches (focus went to: ${[...focusedAlong].join(', ')})`,
+  ).toEqual([]);
 }
 
 /** A dialog closed by `close` hands focus back to the control that opened it. */
