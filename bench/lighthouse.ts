@@ -4,12 +4,15 @@
  * HTTP cache, no service worker) and warm (a second navigation with the service worker, its
  * caches and the HTTP cache in place). Prints, per route and start: performance and
  * accessibility scores, FCP, LCP (and its element), TBT, CLS, the JavaScript transferred and the
- * request count.
+ * request count. The signed-in routes are audited as a returning user who has trained a model with
+ * the built-in engine and made IMAGES images (6), as a user of the product would have: /generate
+ * is only shown with a ready model, and the gallery and model list show what they hold.
  * Run: node scripts/ensure-built.mjs && cd api && node --import tsx ../bench/lighthouse.ts
  *   BASE_URL=http://localhost:3000  audit a running product instead of starting one (port 3300)
  *   ROUTES=/,/dashboard              only these routes
  *   THROTTLING=devtools              throttle for real instead of simulating (slower, noisier)
  *   RUNS=3                           audits per route and start; the median run is printed
+ *   IMAGES=0                         the signed-in user's generated images (a model is always trained)
  *   CHROME_PATH=/usr/bin/chromium    Debian's Chromium (never a downloaded browser)
  *   REPORT_DIR=bench/output/lh       also write each route's flow report there (HTML and JSON)
  * Prints figures only; timing never decides a test.
@@ -21,7 +24,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import { generateReport, startFlow, type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { startProduct } from '../e2e/tests/support/api-server';
-import { createConfirmedUser, storedSessionItems } from '../e2e/tests/support/session';
+import { seedGallery } from '../e2e/tests/support/gallery-seed';
+import { storedSessionItems, type TestUser } from '../e2e/tests/support/session';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.RUNS ?? 1);
@@ -29,6 +33,7 @@ const ALL_ROUTES = ['/', '/dashboard', '/generate', '/models', '/profile'];
 const ROUTES = process.env.ROUTES?.split(',') ?? ALL_ROUTES;
 const SIGNED_OUT_ROUTES = new Set(['/']);
 const REPORT_DIR = process.env.REPORT_DIR;
+const IMAGES = Number(process.env.IMAGES ?? 6);
 const throttlingMethod = process.env.THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 
 /** The mobile preset is Lighthouse's default; only the categories the targets name are run. */
@@ -92,8 +97,7 @@ async function serviceWorkerInstalled(page: Page) {
   });
 }
 
-async function signIn(page: Page, origin: string) {
-  const user = await createConfirmedUser(origin, 'Bench User');
+async function signIn(page: Page, origin: string, user: TestUser) {
   const items = await storedSessionItems(origin, user);
   // Any same-origin document reaches localStorage; the manifest loads no app code.
   await page.goto(`${origin}/manifest.webmanifest`);
@@ -102,12 +106,12 @@ async function signIn(page: Page, origin: string) {
   }, items);
 }
 
-/** One cold and one warm audit of `route`, in a fresh browser context. */
-async function auditRoute(browser: Browser, origin: string, route: string) {
+/** One cold and one warm audit of `route`, in a fresh browser context, signed in as `user`. */
+async function auditRoute(browser: Browser, origin: string, route: string, user?: TestUser) {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   try {
-    if (!SIGNED_OUT_ROUTES.has(route)) await signIn(page, origin);
+    if (user) await signIn(page, origin, user);
     const flow = await startFlow(page, { flags, name: route });
     // Lighthouse's storage reset clears the HTTP cache, service workers and cache storage but
     // keeps localStorage, so the signed-in session survives the cold start.
@@ -179,12 +183,25 @@ try {
         .map((load) => load.toFixed(2))
         .join(' ')}`,
   );
+  const seeded = ROUTES.some((route) => !SIGNED_OUT_ROUTES.has(route))
+    ? await seedGallery(product.origin, IMAGES)
+    : undefined;
+  console.log(
+    seeded
+      ? `signed-in user: one ready model, ${seeded.images.length} generated images`
+      : 'signed out only',
+  );
   console.log('route       start perf a11y  FCP ms LCP ms TBT ms    CLS  JS KB  reqs  LCP element');
   for (const route of ROUTES) {
     const cold: Figures[] = [];
     const warm: Figures[] = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const [coldRun, warmRun] = await auditRoute(browser, product.origin, route);
+      const [coldRun, warmRun] = await auditRoute(
+        browser,
+        product.origin,
+        route,
+        SIGNED_OUT_ROUTES.has(route) ? undefined : seeded?.user,
+      );
       cold.push(coldRun!);
       warm.push(warmRun!);
     }
