@@ -8,7 +8,8 @@
  *    built bundles' source maps (shell/dist, mfe-<name>/dist), so the figures name modules, not
  *    minified chunks; and the browser's own functions (appendChild...) by the code calling them.
  * Run: node scripts/ensure-built.mjs && cd api && node --import tsx ../bench/start-profile.ts
- *   ROUTE=/dashboard   the route (signed in as a fresh confirmed user unless it is /)
+ *   ROUTE=/dashboard   the route (unless it is /, signed in as a user with a ready model and
+ *                      IMAGES generated images, 6 by default, as bench/lighthouse.ts audits it)
  *   START=warm         the second start, from the service worker (default cold)
  *   TOP=30             rows per table
  * Prints figures only; timing never decides a test. Load inflates every figure: note `uptime`.
@@ -20,7 +21,8 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { startProduct } from '../e2e/tests/support/api-server';
-import { createConfirmedUser, storedSessionItems } from '../e2e/tests/support/session';
+import { seedGallery } from '../e2e/tests/support/gallery-seed';
+import { storedSessionItems } from '../e2e/tests/support/session';
 
 const ROUTE = process.env.ROUTE ?? '/';
 const WARM = process.env.START === 'warm';
@@ -90,7 +92,8 @@ function table(title: string, rows: Map<string, number>) {
 }
 
 async function signIn(page: Page, origin: string) {
-  const items = await storedSessionItems(origin, await createConfirmedUser(origin, 'Bench User'));
+  const { user } = await seedGallery(origin, Number(process.env.IMAGES ?? 6));
+  const items = await storedSessionItems(origin, user);
   await page.goto(`${origin}/manifest.webmanifest`);
   await page.evaluate((entries: Record<string, string>) => {
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
