@@ -4,8 +4,9 @@ import { dirname, join } from 'node:path';
 import type * as Tf from '@tensorflow/tfjs';
 import type * as FaceApiModule from '@vladmandic/face-api/dist/face-api.node-wasm.js';
 import type { FaceFinding, RgbImage } from './face-api';
+import { ssdForwardInSteps, type SsdParams } from './ssd-in-steps';
 
-type FaceApi = typeof FaceApiModule;
+export type FaceApi = typeof FaceApiModule;
 
 const require = createRequire(import.meta.url);
 
@@ -18,7 +19,7 @@ let loaded: Promise<FaceApi> | undefined;
  * Loaded only in the face thread (face-thread.ts): its wasm heap never shrinks, and ending the
  * thread is the only way to give it back.
  */
-function loadFaceApi(): Promise<FaceApi> {
+export function loadFaceApi(): Promise<FaceApi> {
   loaded ??= (async () => {
     const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
     const wasm = require('@tensorflow/tfjs-backend-wasm') as {
@@ -33,11 +34,30 @@ function loadFaceApi(): Promise<FaceApi> {
     await tf.ready();
     const models = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
     await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
+    detectInSteps(faceapi, tf);
     await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
     await faceapi.nets.faceRecognitionNet.loadFromDisk(models);
     return faceapi;
   })();
   return loaded;
+}
+
+/**
+ * Has face-api's detector run its network layer by layer (ssd-in-steps.ts): the same numbers,
+ * but the wasm heap it leaves behind holds two layers instead of every layer's output.
+ * `locateFaces` (scores, non-maximum suppression, boxes) stays face-api's own.
+ */
+function detectInSteps(faceapi: FaceApi, tf: typeof Tf): void {
+  const detector = faceapi.nets.ssdMobilenetv1;
+  const params = detector.params as unknown as SsdParams;
+  type Output = ReturnType<typeof detector.forwardInput>;
+  detector.forwardInput = (input) => {
+    // face-api's input scaling: a 512 × 512 batch of -1..1.
+    const batch = tf.tidy(() =>
+      tf.sub(tf.div(tf.cast(input.toBatchTensor(512, false) as never, 'float32'), 127.5), 1),
+    );
+    return ssdForwardInSteps(tf, batch as Tf.Tensor4D, params) as unknown as Output;
+  };
 }
 
 /**
