@@ -12,6 +12,9 @@
  *   RUNS=3                           audits per route and start; the median run is printed
  *   CHROME_PATH=/usr/bin/chromium    Debian's Chromium (never a downloaded browser)
  *   REPORT_DIR=bench/output/lh       also write each route's flow report there (HTML and JSON)
+ *   WITHOUT_DEBUGGER=1               also a third start, warm again without Lighthouse's V8
+ *                                    debugger, printed as "warm*" under the standard rows (not
+ *                                    the standard figure: see bench/support/without-debugger.ts)
  * Prints figures only; timing never decides a test.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -22,6 +25,7 @@ import { generateReport, startFlow, type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { startProduct } from '../e2e/tests/support/api-server';
 import { createConfirmedUser, storedSessionItems } from '../e2e/tests/support/session';
+import { withoutDebugger } from './support/without-debugger';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.RUNS ?? 1);
@@ -29,6 +33,7 @@ const ALL_ROUTES = ['/', '/dashboard', '/generate', '/models', '/profile'];
 const ROUTES = process.env.ROUTES?.split(',') ?? ALL_ROUTES;
 const SIGNED_OUT_ROUTES = new Set(['/']);
 const REPORT_DIR = process.env.REPORT_DIR;
+const WITHOUT_DEBUGGER = process.env.WITHOUT_DEBUGGER === '1';
 const throttlingMethod = process.env.THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 
 /** The mobile preset is Lighthouse's default; only the categories the targets name are run. */
@@ -117,6 +122,14 @@ async function auditRoute(browser: Browser, origin: string, route: string) {
       name: `${route} warm`,
       disableStorageReset: true,
     });
+    if (WITHOUT_DEBUGGER) {
+      await withoutDebugger(page, () =>
+        flow.navigate(`${origin}${route}`, {
+          name: `${route} warm, without Lighthouse's debugger`,
+          disableStorageReset: true,
+        }),
+      );
+    }
     const result = await flow.createFlowResult();
     if (REPORT_DIR) {
       mkdirSync(REPORT_DIR, { recursive: true });
@@ -183,13 +196,22 @@ try {
   for (const route of ROUTES) {
     const cold: Figures[] = [];
     const warm: Figures[] = [];
+    const warmWithoutDebugger: Figures[] = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const [coldRun, warmRun] = await auditRoute(browser, product.origin, route);
+      const [coldRun, warmRun, undebuggedRun] = await auditRoute(browser, product.origin, route);
       cold.push(coldRun!);
       warm.push(warmRun!);
+      if (undebuggedRun) warmWithoutDebugger.push(undebuggedRun);
     }
     console.log(row(route, 'cold', medianRun(cold)));
     console.log(row(route, 'warm', medianRun(warm)));
+    if (WITHOUT_DEBUGGER) console.log(row(route, 'warm*', medianRun(warmWithoutDebugger)));
+  }
+  if (WITHOUT_DEBUGGER) {
+    console.log(
+      "* warm again without Lighthouse's V8 debugger (WITHOUT_DEBUGGER=1): not the standard" +
+        ' figure; the debugger makes V8 redo work on every script from the code cache.',
+    );
   }
 } finally {
   await browser.disconnect();
