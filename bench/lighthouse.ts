@@ -15,6 +15,9 @@
  *   IMAGES=0                         the signed-in user's generated images (a model is always trained)
  *   CHROME_PATH=/usr/bin/chromium    Debian's Chromium (never a downloaded browser)
  *   REPORT_DIR=bench/output/lh       also write each route's flow report there (HTML and JSON)
+ *   WITHOUT_DEBUGGER=1               also a third start, warm again without Lighthouse's V8
+ *                                    debugger, printed as "warm*" under the standard rows (not
+ *                                    the standard figure: see bench/support/without-debugger.ts)
  * Prints figures only; timing never decides a test.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,6 +29,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { startProduct } from '../e2e/tests/support/api-server';
 import { seedGallery } from '../e2e/tests/support/gallery-seed';
 import { storedSessionItems, type TestUser } from '../e2e/tests/support/session';
+import { withoutDebugger } from './support/without-debugger';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.RUNS ?? 1);
@@ -34,6 +38,7 @@ const ROUTES = process.env.ROUTES?.split(',') ?? ALL_ROUTES;
 const SIGNED_OUT_ROUTES = new Set(['/']);
 const REPORT_DIR = process.env.REPORT_DIR;
 const IMAGES = Number(process.env.IMAGES ?? 6);
+const WITHOUT_DEBUGGER = process.env.WITHOUT_DEBUGGER === '1';
 const throttlingMethod = process.env.THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 
 /** The mobile preset is Lighthouse's default; only the categories the targets name are run. */
@@ -121,6 +126,14 @@ async function auditRoute(browser: Browser, origin: string, route: string, user?
       name: `${route} warm`,
       disableStorageReset: true,
     });
+    if (WITHOUT_DEBUGGER) {
+      await withoutDebugger(page, () =>
+        flow.navigate(`${origin}${route}`, {
+          name: `${route} warm, without Lighthouse's debugger`,
+          disableStorageReset: true,
+        }),
+      );
+    }
     const result = await flow.createFlowResult();
     if (REPORT_DIR) {
       mkdirSync(REPORT_DIR, { recursive: true });
@@ -195,8 +208,9 @@ try {
   for (const route of ROUTES) {
     const cold: Figures[] = [];
     const warm: Figures[] = [];
+    const warmWithoutDebugger: Figures[] = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const [coldRun, warmRun] = await auditRoute(
+      const [coldRun, warmRun, undebuggedRun] = await auditRoute(
         browser,
         product.origin,
         route,
@@ -204,9 +218,17 @@ try {
       );
       cold.push(coldRun!);
       warm.push(warmRun!);
+      if (undebuggedRun) warmWithoutDebugger.push(undebuggedRun);
     }
     console.log(row(route, 'cold', medianRun(cold)));
     console.log(row(route, 'warm', medianRun(warm)));
+    if (WITHOUT_DEBUGGER) console.log(row(route, 'warm*', medianRun(warmWithoutDebugger)));
+  }
+  if (WITHOUT_DEBUGGER) {
+    console.log(
+      "* warm again without Lighthouse's V8 debugger (WITHOUT_DEBUGGER=1): not the standard" +
+        ' figure; the debugger makes V8 redo work on every script from the code cache.',
+    );
   }
 } finally {
   await browser.disconnect();
