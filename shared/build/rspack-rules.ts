@@ -1,27 +1,78 @@
-import type { RuleSetRule } from '@rspack/core';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import type { RuleSetRule, RuleSetUseItem } from '@rspack/core';
+
+const require = createRequire(import.meta.url);
 
 /**
- * Loaders every front-end app uses: TypeScript/JSX through rspack's built-in SWC, CSS through
- * rspack's native CSS support, fonts and images as hashed files.
+ * Loaders every front-end app uses: TypeScript/JSX through rspack's built-in SWC, then Griffel's
+ * build-time transform; CSS through rspack's native CSS support, fonts and images as hashed files.
  */
 export function appModuleRules(mode: 'development' | 'production'): RuleSetRule[] {
   return [
     {
       test: /\.[cm]?tsx?$/,
       exclude: /node_modules/,
-      loader: 'builtin:swc-loader',
-      options: {
-        jsc: {
-          // Every browser that runs the app (service workers, Module Federation) runs ES2020: no
-          // down-levelled async functions or helpers in the bundles.
-          target: 'es2020',
-          parser: { syntax: 'typescript', tsx: true },
-          transform: { react: { runtime: 'automatic', development: mode === 'development' } },
-        },
-      },
+      // Loaders run last to first: SWC strips the types and JSX, Griffel then sees plain ES2020.
+      use: [
+        { loader: require.resolve('./griffel-aot-check.cjs') },
+        griffelAheadOfTime(),
+        swc(mode),
+      ],
       type: 'javascript/auto',
     },
     { test: /\.css$/, type: 'css/auto' },
     { test: /\.(woff2?|png|svg|jpe?g|webp|ico)$/, type: 'asset/resource' },
   ];
+}
+
+function swc(mode: 'development' | 'production'): RuleSetUseItem {
+  return {
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        // Every browser that runs the app (service workers, Module Federation) runs ES2020: no
+        // down-levelled async functions or helpers in the bundles.
+        target: 'es2020',
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: mode === 'development' } },
+      },
+    },
+  };
+}
+
+/**
+ * Fluent's own components ship their styles resolved (`__styles`); ours would otherwise be
+ * resolved at every start (stylis, rtl-css-js, hashing: ~70 ms of a phone's main thread on a
+ * signed-in start at 4× CPU). The loader evaluates each `makeStyles`/`makeResetStyles` argument at
+ * build time, with whatever it imports (tokens, shorthands, @app/shared's spec and theme), and
+ * writes `__styles`/`__resetStyles` with the resolved class names and CSS instead. A style object
+ * it cannot evaluate fails the build with the file and the expression.
+ */
+function griffelAheadOfTime(): RuleSetUseItem {
+  return {
+    loader: require.resolve('@griffel/webpack-loader'),
+    options: {
+      modules: [
+        {
+          moduleSource: '@fluentui/react-components',
+          importName: 'makeStyles',
+          resetImportName: 'makeResetStyles',
+          // Fluent does not re-export `__staticStyles`: static sheets stay resolved at run time.
+          staticImportName: null,
+        },
+      ],
+      // Linaria's evaluator rewrites each evaluated module with @babel/runtime's helpers, which no
+      // app depends on.
+      webpackResolveOptions: {
+        alias: { '@babel/runtime': dirname(require.resolve('@babel/runtime/package.json')) },
+      },
+      // Imported TypeScript (e.g. @app/shared/theme) is evaluated from source, outside SWC.
+      babelOptions: {
+        presets: [
+          [require.resolve('@babel/preset-typescript'), { allExtensions: true, isTSX: true }],
+        ],
+      },
+    },
+  };
 }
