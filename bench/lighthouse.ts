@@ -23,15 +23,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
 import { generateReport, startFlow, type Flags, type Result } from 'lighthouse';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { startProduct } from '../e2e/tests/support/api-server';
 import { seedGallery } from '../e2e/tests/support/gallery-seed';
-import { storedSessionItems, type TestUser } from '../e2e/tests/support/session';
+import type { TestUser } from '../e2e/tests/support/session';
+import { launchChromium, serviceWorkerInControl, storeSession } from './support/chromium';
 import { withoutDebugger } from './support/without-debugger';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.RUNS ?? 1);
 const ALL_ROUTES = ['/', '/dashboard', '/generate', '/models', '/profile'];
 const ROUTES = process.env.ROUTES?.split(',') ?? ALL_ROUTES;
@@ -89,39 +88,17 @@ interface NetworkItem {
   transferSize?: number;
 }
 
-/** Waits until the service worker controls the page and has kept what an offline start needs. */
-async function serviceWorkerInstalled(page: Page) {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-      );
-    }
-    return registration.active?.state;
-  });
-}
-
-async function signIn(page: Page, origin: string, user: TestUser) {
-  const items = await storedSessionItems(origin, user);
-  // Any same-origin document reaches localStorage; the manifest loads no app code.
-  await page.goto(`${origin}/manifest.webmanifest`);
-  await page.evaluate((entries: Record<string, string>) => {
-    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-  }, items);
-}
-
 /** One cold and one warm audit of `route`, in a fresh browser context, signed in as `user`. */
 async function auditRoute(browser: Browser, origin: string, route: string, user?: TestUser) {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   try {
-    if (user) await signIn(page, origin, user);
+    if (user) await storeSession(page, origin, user);
     const flow = await startFlow(page, { flags, name: route });
     // Lighthouse's storage reset clears the HTTP cache, service workers and cache storage but
     // keeps localStorage, so the signed-in session survives the cold start.
     await flow.navigate(`${origin}${route}`, { name: `${route} cold` });
-    await serviceWorkerInstalled(page);
+    await serviceWorkerInControl(page);
     await flow.navigate(`${origin}${route}`, {
       name: `${route} warm`,
       disableStorageReset: true,
@@ -175,19 +152,11 @@ function row(route: string, start: string, f: Figures) {
 const product = process.env.BASE_URL
   ? { origin: process.env.BASE_URL.replace(/\/$/, ''), stop: async () => undefined }
   : await startProduct(Number(process.env.BENCH_PORT ?? 3300), { LOG_LEVEL: 'error' });
-const chrome = await chromeLauncher.launch({
-  chromePath: CHROME_PATH,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
-const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+const { browser, close } = await launchChromium([
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]);
 
 try {
   console.log(
@@ -231,7 +200,6 @@ try {
     );
   }
 } finally {
-  await browser.disconnect();
-  chrome.kill();
+  await close();
   await product.stop();
 }

@@ -18,11 +18,9 @@ import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import puppeteer, { type Page } from 'puppeteer-core';
 import { startProduct } from '../e2e/tests/support/api-server';
 import { seedGallery } from '../e2e/tests/support/gallery-seed';
-import { storedSessionItems } from '../e2e/tests/support/session';
+import { launchChromium, serviceWorkerInControl, storeSession } from './support/chromium';
 
 const ROUTE = process.env.ROUTE ?? '/';
 const WARM = process.env.START === 'warm';
@@ -91,21 +89,8 @@ function table(title: string, rows: Map<string, number>) {
   }
 }
 
-async function signIn(page: Page, origin: string) {
-  const { user } = await seedGallery(origin, Number(process.env.IMAGES ?? 6));
-  const items = await storedSessionItems(origin, user);
-  await page.goto(`${origin}/manifest.webmanifest`);
-  await page.evaluate((entries: Record<string, string>) => {
-    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-  }, items);
-}
-
 const product = await startProduct(Number(process.env.BENCH_PORT ?? 3350), { LOG_LEVEL: 'error' });
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-});
-const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+const { browser, close } = await launchChromium();
 try {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
@@ -118,16 +103,13 @@ try {
       for (const entry of list.getEntries()) frames.push(JSON.parse(JSON.stringify(entry)));
     }).observe({ type: 'long-animation-frame', buffered: true });
   });
-  if (ROUTE !== '/') await signIn(page, product.origin);
+  if (ROUTE !== '/') {
+    const { user } = await seedGallery(product.origin, Number(process.env.IMAGES ?? 6));
+    await storeSession(page, product.origin, user);
+  }
   if (WARM) {
     await page.goto(`${product.origin}${ROUTE}`, { waitUntil: 'networkidle0' });
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (navigator.serviceWorker.controller) return;
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-      );
-    });
+    await serviceWorkerInControl(page);
   }
   const cdp = await page.createCDPSession();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -192,7 +174,6 @@ try {
   table('Self time by function', byFunction);
   table("The browser's own functions (appendChild, insertRule...) by their caller", browserCalls);
 } finally {
-  await browser.disconnect();
-  chrome.kill();
+  await close();
   await product.stop();
 }

@@ -16,11 +16,11 @@
  * Prints figures only; timing never decides a test. Load inflates every duration: note `uptime`.
  */
 import { loadavg } from 'node:os';
-import * as chromeLauncher from 'chrome-launcher';
 import { startFlow, type Flags } from 'lighthouse';
-import puppeteer, { type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { startProduct } from '../e2e/tests/support/api-server';
-import { createConfirmedUser, storedSessionItems } from '../e2e/tests/support/session';
+import { createConfirmedUser } from '../e2e/tests/support/session';
+import { launchChromium, serviceWorkerInControl, storeSession } from './support/chromium';
 import { withoutDebugger } from './support/without-debugger';
 
 const ROUTE = process.env.ROUTE ?? '/';
@@ -67,15 +67,6 @@ async function originState(page: Page) {
       caches: sizes,
     };
   });
-}
-
-async function signIn(page: Page, origin: string) {
-  const user = await createConfirmedUser(origin, 'Bench User');
-  const items = await storedSessionItems(origin, user);
-  await page.goto(`${origin}/manifest.webmanifest`);
-  await page.evaluate((entries: Record<string, string>) => {
-    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-  }, items);
 }
 
 /** Where each response came from, by URL (the DevTools log's Network.responseReceived). */
@@ -203,14 +194,7 @@ async function lighthouseFlow(page: Page, url: string) {
  */
 async function handTraced(page: Page, url: string, instrument: Set<string>) {
   await page.goto(url, { waitUntil: 'load' });
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-      );
-    }
-  });
+  await serviceWorkerInControl(page);
   // The worker's install fills its caches; give it the time Lighthouse's cold step gives it.
   await new Promise((resolve) => setTimeout(resolve, 3000));
   console.log('after the cold start:', await originState(page));
@@ -251,20 +235,21 @@ async function handTraced(page: Page, url: string, instrument: Set<string>) {
 }
 
 const product = await startProduct(Number(process.env.BENCH_PORT ?? 3300), { LOG_LEVEL: 'error' });
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-});
-const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+const { browser, close } = await launchChromium();
 try {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   const url = `${product.origin}${ROUTE}`;
-  if (ROUTE !== '/') await signIn(page, product.origin);
+  if (ROUTE !== '/') {
+    await storeSession(
+      page,
+      product.origin,
+      await createConfirmedUser(product.origin, 'Bench User'),
+    );
+  }
   if (process.env.INSTRUMENT === undefined) await lighthouseFlow(page, url);
   else await handTraced(page, url, new Set(process.env.INSTRUMENT.split(',').filter(Boolean)));
 } finally {
-  await browser.disconnect();
-  chrome.kill();
+  await close();
   await product.stop();
 }
