@@ -4,6 +4,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
 import { rspack, type RspackOptions } from '@rspack/core';
 import { sharedSingletons } from '@app/shared/federation';
+import { PrecompressPlugin } from '@app/shared/precompress-plugin';
 import { appModuleRules } from '@app/shared/rspack-rules';
 import { GenerateSW } from 'workbox-webpack-plugin';
 import { FirstPaintPlugin } from './build/first-paint-plugin';
@@ -85,7 +86,9 @@ export default defineConfig((_env, argv) => {
           optimization: { target: 'web' },
         },
       }),
-      ...(mode === 'production' ? [new FirstPaintPlugin(FIRST_PAINT_BUNDLE), serviceWorker()] : []),
+      ...(mode === 'production'
+        ? [new FirstPaintPlugin(FIRST_PAINT_BUNDLE), serviceWorker(), new PrecompressPlugin()]
+        : []),
     ],
     devServer: {
       port: DEV_PORT,
@@ -159,6 +162,7 @@ function serviceWorkerWarmStart(mode: 'production'): RspackOptions {
     resolve: { extensions: ['.ts', '.js'] },
     output: { path: join(here, 'dist'), filename: '[name].js', clean: false },
     module: { rules: appModuleRules(mode) },
+    plugins: [new PrecompressPlugin()],
   };
 }
 

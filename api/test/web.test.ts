@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { INLINE_CONFIG_ELEMENT_ID, parseRuntimeConfig } from '@app/shared/runtime-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir, startApp, type RunningApp } from './helpers';
@@ -11,8 +12,12 @@ const MARKETING_URL = 'https://example.com/?q=</script><script>alert(1)</script>
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HTML = { accept: 'text/html,application/xhtml+xml' };
 const LARGE_SCRIPT = `console.log(${JSON.stringify('x'.repeat(4096))});`;
+/** A built script with the copies the build writes beside it (shared/build/precompress-plugin.ts). */
+const BUILT_SCRIPT = `console.log(${JSON.stringify('built '.repeat(1000))});`;
+const BUILT_SCRIPT_BR = brotliCompressSync(BUILT_SCRIPT);
+const BUILT_SCRIPT_GZ = gzipSync(BUILT_SCRIPT, { level: 9 });
 
-async function writeFiles(root: string, files: Record<string, string>): Promise<void> {
+async function writeFiles(root: string, files: Record<string, string | Buffer>): Promise<void> {
   for (const [path, content] of Object.entries(files)) {
     await mkdir(dirname(join(root, path)), { recursive: true });
     await writeFile(join(root, path), content);
@@ -32,8 +37,12 @@ describe('serving the built front ends', () => {
       'shell/dist/index.html': SHELL_HTML,
       'shell/dist/static/main.0123abcd.js': 'console.log("shell")',
       'shell/dist/static/big.89abcdef.js': LARGE_SCRIPT,
+      'shell/dist/static/built.4567cdef.js': BUILT_SCRIPT,
+      'shell/dist/static/built.4567cdef.js.br': BUILT_SCRIPT_BR,
+      'shell/dist/static/built.4567cdef.js.gz': BUILT_SCRIPT_GZ,
       'mfe-gallery/dist/mf-manifest.json': '{"name":"mfe_gallery"}',
-      'mfe-gallery/dist/remoteEntry.js': 'var mfe_gallery;',
+      'mfe-gallery/dist/remoteEntry.js': BUILT_SCRIPT,
+      'mfe-gallery/dist/remoteEntry.js.br': BUILT_SCRIPT_BR,
       'mfe-gallery/dist/160.3ed26e71.js': 'console.log("chunk")',
     });
     running = await startApp({
@@ -83,6 +92,35 @@ describe('serving the built front ends', () => {
     const response = await get('/static/big.89abcdef.js', { 'accept-encoding': 'gzip' });
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(await response.text()).toBe(LARGE_SCRIPT);
+  });
+
+  it("sends the build's compressed copy of a file, as the client accepts", async () => {
+    const path = '/static/built.4567cdef.js';
+    const copies = [
+      { accept: 'gzip, deflate, br, zstd', encoding: 'br', stored: BUILT_SCRIPT_BR },
+      { accept: 'gzip', encoding: 'gzip', stored: BUILT_SCRIPT_GZ },
+    ];
+    for (const { accept, encoding, stored } of copies) {
+      const response = await get(path, { 'accept-encoding': accept });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      // The stored copy itself, not one compressed again at request time.
+      expect(response.headers.get('content-length')).toBe(String(stored.length));
+      expect(response.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+      expect(response.headers.get('cache-control')).toBe(IMMUTABLE);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await response.text()).toBe(BUILT_SCRIPT);
+    }
+    const plain = await get(path, { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await plain.text()).toBe(BUILT_SCRIPT);
+
+    // A remote's entry keeps its revalidation when its copy is sent.
+    const entry = await get('/remotes/gallery/remoteEntry.js', { 'accept-encoding': 'br' });
+    expect(entry.headers.get('content-encoding')).toBe('br');
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+    expect(await entry.text()).toBe(BUILT_SCRIPT);
   });
 
   it('caches content-hashed files for a year', async () => {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import type { RspackOptions } from '@rspack/core';
 import { sharedSingletons } from './federation';
+import { PrecompressPlugin } from './precompress-plugin';
 import { appModuleRules } from './rspack-rules';
 
 export interface RemoteBuild {
@@ -51,6 +52,7 @@ export function remoteRspackConfig(
         // The shell provides the federation runtime; shipping a copy per remote costs ~30 KB each.
         experiments: { externalRuntime: true, optimization: { target: 'web' } },
       }),
+      ...(mode === 'production' ? [new PrecompressPlugin()] : []),
     ],
     devServer: {
       port: devPort,

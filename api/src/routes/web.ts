@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { replyNotFound } from '../errors';
 import { remotePath } from '../paths';
-import { cacheControlFor, setCacheHeaders } from '../web/cache-control';
+import { cacheControlFor, setStaticHeaders } from '../web/cache-control';
 import { NOT_BUILT_PAGE } from '../web/not-built-page';
 import { withInlineRuntimeConfig } from '../web/shell-document';
 import { isShellNavigation } from '../web/shell-navigation';
@@ -37,8 +37,9 @@ export const webRoutes = fp<{ root: string; config: AppConfig }>(
         root: dist,
         prefix: remotePath(name),
         decorateReply: false,
+        preCompressed: true,
         cacheControl: false,
-        setHeaders: setCacheHeaders,
+        setHeaders: setStaticHeaders,
       });
     }
 
@@ -53,8 +54,9 @@ export const webRoutes = fp<{ root: string; config: AppConfig }>(
         index: false,
         // A directory would otherwise answer 403 where the shell's page belongs.
         allowedPath: (path) => !path.endsWith('/'),
+        preCompressed: true,
         cacheControl: false,
-        setHeaders: setCacheHeaders,
+        setHeaders: setStaticHeaders,
       });
     } else {
       app.log.warn(`The shell is not built (${shellDist}/index.html is missing): ${BUILD_HINT}`);

@@ -15,6 +15,13 @@ export function cacheControlFor(filePath: string): string {
     : 'no-cache';
 }
 
-export function setCacheHeaders(response: SetHeadersResponse, filePath: string): void {
-  response.setHeader('cache-control', cacheControlFor(filePath));
+/**
+ * Headers of a built file. The build writes a brotli and a gzip copy beside each text file
+ * (shared/build/precompress-plugin.ts) and the file server picks one by the request's
+ * Accept-Encoding (`preCompressed`, a copy's path ends in `.br`/`.gz`): caches must keep the
+ * answers apart.
+ */
+export function setStaticHeaders(response: SetHeadersResponse, filePath: string): void {
+  response.setHeader('cache-control', cacheControlFor(filePath.replace(/\.(br|gz)$/, '')));
+  response.setHeader('vary', 'accept-encoding');
 }
