@@ -10,10 +10,10 @@ const ROBOTO_WOFF2 = /(?:^|\/)roboto-latin-(\d{3})-normal\.[0-9a-f]+\.woff2$/;
 const BOOTSTRAP_CHUNK_GROUP = 'bootstrap';
 /**
  * The chunk groups a signed-in start loads lazily at once (their webpackChunkName in src/): the
- * early profile (bootstrap.tsx), and the signed-in chrome, the header's picture and the bottom
+ * early reads of the profile and the gallery's first list (bootstrap.tsx), and the signed-in chrome, the header's picture and the bottom
  * navigation, whose lazy imports share one name so that they are one chunk.
  */
-const SIGNED_IN_CHUNK_GROUPS = ['early-profile', 'signed-in'];
+const SIGNED_IN_CHUNK_GROUPS = ['early-reads', 'signed-in'];
 /**
  * How rspack names the modules that take a shared singleton from the share scope, and that put
  * it there (the share key is the first group).

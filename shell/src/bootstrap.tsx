@@ -44,14 +44,17 @@ async function start(container: HTMLElement) {
       onUnauthorized: reportApiUnauthorized,
     });
     // A returning user's profile is asked for now, with a stored token that is still valid (so it
-    // is the profile of the user about to be shown). SWR's code, which a signed-out visitor's first
-    // load does without, takes the request over once it has loaded (index.html preloads this
-    // chunk group for a returning user).
+    // is the profile of the user about to be shown), and on the gallery's page its first list.
+    // SWR's code, which a signed-out visitor's first load does without, takes the requests over
+    // once it has loaded (index.html preloads this chunk group for a returning user).
     if (freshStoredToken(config.auth.userPoolClientId)) {
       const profile = api.get<UserProfile>(USER_PATH);
       profile.catch(() => undefined);
-      import(/* webpackChunkName: "early-profile" */ './auth/early-profile')
-        .then(({ preloadProfile }) => preloadProfile(profile))
+      import(/* webpackChunkName: "early-reads" */ './auth/early-reads')
+        .then(({ preloadProfile, preloadGallery }) => {
+          preloadProfile(profile);
+          if (routeRemote === 'gallery') preloadGallery();
+        })
         .catch(() => undefined);
     }
     await loginPage;

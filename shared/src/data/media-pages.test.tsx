@@ -15,6 +15,7 @@ import {
   fetchMediaPage,
   forceMediaRefresh,
   mediaKeys,
+  preloadMediaPages,
   refreshMediaItemUrls,
   useMediaPages,
   type GalleryPage,
@@ -26,7 +27,10 @@ let server: Server;
 let port = 0;
 let down = false;
 const requests: string[] = [];
+const arrived: string[] = [];
 let version = 1;
+/** How long the API takes to answer. */
+let answerDelayMs = 0;
 
 function item(imageId: string): MediaItem {
   return {
@@ -53,6 +57,15 @@ function item(imageId: string): MediaItem {
 }
 
 function handle(req: IncomingMessage, res: ServerResponse): void {
+  arrived.push(`${req.method} ${req.url}`);
+  if (answerDelayMs > 0) {
+    setTimeout(() => answer(req, res), answerDelayMs);
+  } else {
+    answer(req, res);
+  }
+}
+
+function answer(req: IncomingMessage, res: ServerResponse): void {
   if (down) {
     req.socket.destroy();
     return;
@@ -81,6 +94,9 @@ const first = mediaKeys.page('generated');
 const second = mediaKeys.page('generated', 'after-b');
 const idOf = (key: unknown) => JSON.stringify(key);
 const mediaRequests = () => requests.filter((request) => request.startsWith('GET /api/media?'));
+/** Requests that arrived, answered yet or not. */
+const arrivedMediaRequests = () =>
+  arrived.filter((request) => request.startsWith('GET /api/media?'));
 
 beforeAll(async () => {
   server = createServer(handle);
@@ -96,8 +112,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(async () => {
   await clearMediaCaches();
   requests.length = 0;
+  arrived.length = 0;
   down = false;
   version = 1;
+  answerDelayMs = 0;
 });
 afterEach(() => vi.useRealTimers());
 
@@ -219,5 +237,18 @@ describe('useMediaPages', () => {
     // Refresh reads both from the API.
     await act(() => again.result.current.refresh());
     expect(mediaRequests()).toHaveLength(4);
+  });
+
+  it('takes over a read started before the gallery rendered: one request', async () => {
+    answerDelayMs = 200;
+    preloadMediaPages('generated');
+    await waitFor(() => expect(arrivedMediaRequests()).toHaveLength(1));
+
+    // The gallery renders while the answer is still on its way.
+    const { result } = renderHook(() => useMediaPages('generated'), { wrapper: fresh });
+    await waitFor(() => expect(result.current.pages).toHaveLength(1));
+    expect(result.current.pages?.[0]?.items.map((listed) => listed.imageId)).toEqual(['a', 'b']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(arrivedMediaRequests()).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { api, ApiError } from '@app/shared/api-client';
 import { bus } from '@app/shared/bus';
 import { useCallback, useMemo } from 'react';
-import useSWR, { mutate, type SWRResponse } from 'swr';
+import useSWR, { mutate, preload, type SWRResponse } from 'swr';
 import type {
   ImageUrl,
   MediaItem,
@@ -33,6 +33,9 @@ export type { GalleryItem, GalleryPage } from './media-cache';
 /** The gallery's filter (spec §4): every image, or one type. */
 export type MediaFilter = MediaType | 'all';
 const MEDIA_FILTERS: readonly MediaFilter[] = ['all', 'generated', 'training'];
+
+/** The list the gallery opens on: the user's creations. */
+export const GALLERY_FIRST_FILTER: MediaFilter = 'generated';
 
 /** The gallery's one retry after an error (spec §4) waits this long. */
 const ERROR_RETRY_DELAY_MS = 1000;
@@ -203,6 +206,17 @@ export function useMediaPages(filter: MediaFilter): MediaPages {
     refresh,
     revalidate,
   };
+}
+
+/**
+ * Starts reading a list as `useMediaPages` would (stored pages while fresh, else the API), for a
+ * returning user who opens the gallery: the read runs while the gallery's code loads instead of
+ * after it has rendered, and the gallery's first `useMediaPages` takes it over (or its failure).
+ */
+export function preloadMediaPages(filter: MediaFilter): void {
+  preload(mediaKeys.list(filter), () => readPages(filter, shownPageCount(filter))).catch(() => {
+    // The hook that reads the key gets the same failure and shows it as usual.
+  });
 }
 
 export function useMediaItem(imageId: string | null): SWRResponse<MediaItem> {

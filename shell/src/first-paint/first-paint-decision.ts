@@ -20,7 +20,7 @@ export interface FirstPaintOptions {
   /** The stylesheets of those chunks, which the entry waits for as it does for their scripts. */
   startStyles: readonly string[];
   /**
-   * What a signed-in start loads as soon as those chunks have run (the early profile, the signed-in
+   * What a signed-in start loads as soon as those chunks have run (the early reads, the signed-in
    * chrome and the shared modules they use): preloaded with them for a returning user.
    */
   signedInScripts: readonly string[];

@@ -1,5 +1,5 @@
 import { bus } from '@app/shared/bus';
-import type { MediaFilter } from '@app/shared/data/media';
+import { GALLERY_FIRST_FILTER, type MediaFilter } from '@app/shared/data/media';
 import { GALLERY_TEXT, NAV_TEXT, ROUTES } from '@app/shared/spec';
 import { EmptyState } from '@app/shared/ui/empty-state';
 import { ErrorAlert } from '@app/shared/ui/error-alert';
@@ -60,7 +60,7 @@ const useStyles = makeStyles({
 export function GalleryPage() {
   const styles = useStyles();
   const online = useOnlineStatus();
-  const [filter, setFilter] = useState<MediaFilter>('generated');
+  const [filter, setFilter] = useState<MediaFilter>(GALLERY_FIRST_FILTER);
   const gallery = useGallery(filter);
   const [viewing, setViewing] = useState<number | null>(null);
   const [viewerWanted, setViewerWanted] = useState(false);

@@ -1,4 +1,5 @@
 import type { UserProfile } from '@app/shared/contract/user';
+import { GALLERY_FIRST_FILTER, preloadMediaPages } from '@app/shared/data/media';
 import { userKeys } from '@app/shared/data/user';
 import { preload } from 'swr';
 
@@ -11,4 +12,9 @@ export function preloadProfile(request: Promise<UserProfile>) {
   preload(userKeys.profile(), () => request).catch(() => {
     // The hook that reads the key gets the same failure and shows it as usual.
   });
+}
+
+/** The gallery's first list, for a returning user opening it (see `preloadMediaPages`). */
+export function preloadGallery() {
+  preloadMediaPages(GALLERY_FIRST_FILTER);
 }
