@@ -15,7 +15,7 @@ import { deserializeModel, sampleCoefficients } from '../api/src/engines/cpu/app
 import { CpuEngine, modelKey } from '../api/src/engines/cpu/cpu-engine';
 import { OUTPUT_SIZES } from '../api/src/engines/cpu/layout';
 import { decodeForAnalysis, decodeUpright, encodePng } from '../api/src/engines/cpu/decode';
-import { descriptorDistance, detectFaces } from '../api/src/engines/cpu/face-api';
+import { describeFaces, descriptorDistance, detectFaces } from '../api/src/engines/cpu/face-api';
 import { fitHiddenFace, hiddenInFrame } from '../api/src/engines/cpu/face-fill';
 import { bandRadius, dilatedMask, pushPullFill } from '../api/src/engines/cpu/inpaint';
 import { readAll } from '../api/src/engines/read-all';
@@ -54,7 +54,7 @@ async function timed<T>(run: () => Promise<T>): Promise<{ result: T; wall: numbe
 
 async function descriptorOf(image: Buffer): Promise<Float32Array | undefined> {
   const { image: rgb } = await decodeForAnalysis(image);
-  return (await detectFaces(rgb))[0]?.descriptor;
+  return (await describeFaces(rgb))[0]?.descriptor;
 }
 
 async function landmarksOf(photo: Buffer) {
@@ -72,7 +72,7 @@ try {
   const engine = new CpuEngine(storage);
   // The first detection starts the face thread, which loads face-api, its backend and models.
   const blank = { data: new Uint8Array(64 * 64 * 3), width: 64, height: 64 };
-  const loading = await timed(() => detectFaces(blank));
+  const loading = await timed(() => describeFaces(blank));
   console.log(`face thread + face-api + wasm backend + models loaded: ${round(loading.wall)} ms`);
 
   const lisa = photosOf('lisa_debruine');

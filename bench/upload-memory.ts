@@ -5,13 +5,14 @@
  * (the whole process: every thread, the face-analysis thread included): the baseline before, the
  * peak, what is left 10 s after the last answer, and once more after the face thread's idle
  * time. The presigned run lasts until every photo's face check has ended (each training upload
- * queues one), so the figures include what those checks cost.
+ * queues one), so the figures include what those checks cost, and the time and the api's CPU
+ * time (every thread, from /proc) per photo from the first upload to the last check's end.
  * Run: cd api && node --import tsx ../bench/upload-memory.ts   (PHOTOS=20)
  */
 import { FACE_THREAD_IDLE_MS } from '../api/src/engines/cpu/face-worker';
 import { makeTempDir, removeDir } from '../api/test/helpers';
 import { newUser, TestIssuer } from '../api/test/support/tokens';
-import { loadAverage, median, rssMb, sampleRss, startApi } from './support/api-process';
+import { cpuMs, loadAverage, median, rssMb, sampleRss, startApi } from './support/api-process';
 import { largePhotos } from './support/large-photos';
 import { seedGallery } from './support/seed';
 
@@ -49,15 +50,19 @@ async function withApi(
     );
     const sampler = sampleRss(pid);
     const started = performance.now();
+    const cpuBefore = cpuMs(pid);
     const outcome = await upload(api.url, auth);
     const seconds = (performance.now() - started) / 1000;
+    const perPhoto = (ms: number) => (ms / COUNT).toFixed(0);
+    const cpu = cpuMs(pid) - cpuBefore;
     await sleep(SETTLE_MS);
     const settled = rssMb(pid);
     await sleep(FACE_THREAD_IDLE_MS);
     const { peak, last } = sampler.stop();
     const growth = (mb: number) => `${mb.toFixed(0)} MB (+${(mb - before).toFixed(0)})`;
     console.log(
-      `${label}: ${outcome} in ${seconds.toFixed(1)} s; RSS ${before.toFixed(0)} MB before, ` +
+      `${label}: ${outcome} in ${seconds.toFixed(1)} s (${perPhoto(seconds * 1000)} ms, ` +
+        `api CPU ${perPhoto(cpu)} ms per photo); RSS ${before.toFixed(0)} MB before, ` +
         `peak ${growth(peak)}, ${growth(settled)} ${SETTLE_MS / 1000} s after, ` +
         `${growth(last)} ${(SETTLE_MS + FACE_THREAD_IDLE_MS) / 1000} s after`,
     );

@@ -1,5 +1,5 @@
 import { decodeForAnalysis } from './cpu/decode';
-import { descriptorDistance, detectFaces } from './cpu/face-api';
+import { describeFaces, descriptorDistance } from './cpu/face-api';
 
 /**
  * Identity score of an image against a model's reference descriptors: 1 - the mean descriptor
@@ -13,7 +13,7 @@ export async function identityScore(
 ): Promise<number | null> {
   if (references.length === 0) return null;
   const { image: rgb } = await decodeForAnalysis(image);
-  const [face] = await detectFaces(rgb, signal);
+  const [face] = await describeFaces(rgb, signal);
   if (!face) return null;
   const mean =
     references.reduce((sum, reference) => sum + descriptorDistance(face.descriptor, reference), 0) /

@@ -3,7 +3,13 @@ import { MIN_TRAINING_PHOTOS, PHOTO_PROBLEM_TEXT } from '@app/shared/spec';
 import { JobFailure } from '../jobs/job-failures';
 import { alignFace } from './cpu/align-face';
 import { decodeForAnalysis } from './cpu/decode';
-import { detectFaces, type Point, type RgbImage } from './cpu/face-api';
+import {
+  describeFaces,
+  detectFaces,
+  type FaceFinding,
+  type Point,
+  type RgbImage,
+} from './cpu/face-api';
 import { photoProblem } from './cpu/photo-checks';
 import type { CallContext, TrainRequest } from './engine';
 
@@ -39,23 +45,40 @@ export interface PhotoReview extends FaceReview {
   usable: UsablePhoto[];
 }
 
-/** One photo: usable with its face, or the problem that makes it unusable. */
+/**
+ * The check itself: the most confident face of a photo, aligned, or the problem that makes the
+ * photo unusable. `detect` decides whether the faces come with descriptors; the detector and
+ * landmarks, and so the verdict, are the same either way.
+ */
+async function examine<Face extends FaceFinding>(
+  data: Buffer,
+  detect: (image: RgbImage, signal?: AbortSignal) => Promise<Face[]>,
+  signal: AbortSignal | undefined,
+): Promise<
+  { face: Face; aligned: RgbImage; image: RgbImage; scale: number } | { problem: PhotoProblem }
+> {
+  const { image, scale } = await decodeForAnalysis(data);
+  const found = await detect(image, signal);
+  const aligned = found[0] && alignFace(image, found[0].landmarks);
+  const problem = photoProblem(found, scale, aligned);
+  if (problem || !aligned || !found[0]) return { problem: problem ?? 'no-face' };
+  return { face: found[0], aligned, image, scale };
+}
+
+/** One photo: usable with its face and descriptor, or the problem that makes it unusable. */
 async function reviewPhoto(
   photo: TrainingPhoto,
   signal?: AbortSignal,
 ): Promise<{ usable: UsablePhoto } | { problem: PhotoProblem }> {
-  const { image, scale } = await decodeForAnalysis(photo.data);
-  const found = await detectFaces(image, signal);
-  const aligned = found[0] && alignFace(image, found[0].landmarks);
-  const problem = photoProblem(found, scale, aligned);
-  if (problem || !aligned || !found[0]) return { problem: problem ?? 'no-face' };
-  const landmarks = found[0].landmarks.map(({ x, y }) => ({ x: x * scale, y: y * scale }));
+  const examined = await examine(photo.data, describeFaces, signal);
+  if ('problem' in examined) return examined;
+  const { face, aligned, image, scale } = examined;
   return {
     usable: {
       photo,
       aligned,
-      descriptor: found[0].descriptor,
-      landmarks,
+      descriptor: face.descriptor,
+      landmarks: face.landmarks.map(({ x, y }) => ({ x: x * scale, y: y * scale })),
       width: Math.round(image.width * scale),
       height: Math.round(image.height * scale),
     },
@@ -64,11 +87,13 @@ async function reviewPhoto(
 
 /**
  * The check of one uploaded photo, the same a training makes: why a training could not use it,
- * or null. Run when a training photo is uploaded, so the user hears of it before training.
+ * or null. Run when a training photo is uploaded, so the user hears of it before training. It
+ * needs no descriptor, so the face thread of an api that only checks photos never loads the
+ * face-recognition net.
  */
 export async function checkPhoto(data: Buffer, signal?: AbortSignal): Promise<PhotoProblem | null> {
-  const review = await reviewPhoto({ id: '', filename: '', data }, signal);
-  return 'problem' in review ? review.problem : null;
+  const examined = await examine(data, detectFaces, signal);
+  return 'problem' in examined ? examined.problem : null;
 }
 
 /**

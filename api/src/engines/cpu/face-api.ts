@@ -5,11 +5,16 @@ export interface Point {
   y: number;
 }
 
+/** A face found: where it is and its landmarks (what the photo checks and edits use). */
 export interface FaceFinding {
   box: { x: number; y: number; width: number; height: number };
   score: number;
   /** The 68 landmarks (iBUG order), in the analysed image's pixels. */
   landmarks: Point[];
+}
+
+/** A face found with its identity: what trainings and identity scores compare. */
+export interface DescribedFace extends FaceFinding {
   /** 128-d face-recognition embedding; same person when the distance is below 0.6. */
   descriptor: Float32Array;
 }
@@ -22,11 +27,17 @@ export interface RgbImage {
 }
 
 /**
- * Every face with its landmarks and descriptor, most confident first. Runs in this thread's face
- * worker (face-worker.ts), so tfjs' memory is given back after a burst of checks.
+ * Every face with its landmarks, most confident first. Runs in this thread's face worker
+ * (face-worker.ts), so tfjs' memory is given back after a burst of checks. Without descriptors
+ * the face-recognition net is neither run nor loaded.
  */
 export function detectFaces(image: RgbImage, signal?: AbortSignal): Promise<FaceFinding[]> {
   return faceWorker.detect(image, signal);
+}
+
+/** `detectFaces`, each face with its descriptor too (the same boxes and landmarks). */
+export function describeFaces(image: RgbImage, signal?: AbortSignal): Promise<DescribedFace[]> {
+  return faceWorker.describe(image, signal);
 }
 
 /** Euclidean distance of two descriptors (face-api's measure; < 0.6 = same person). */

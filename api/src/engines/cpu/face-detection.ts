@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 
 import type * as Tf from '@tensorflow/tfjs';
 import type * as FaceApiModule from '@vladmandic/face-api/dist/face-api.node-wasm.js';
-import type { FaceFinding, RgbImage } from './face-api';
+import type { DescribedFace, FaceFinding, Point, RgbImage } from './face-api';
 import { ssdForwardInSteps, type SsdParams } from './ssd-in-steps';
 
 export type FaceApi = typeof FaceApiModule;
@@ -11,13 +11,19 @@ export type FaceApi = typeof FaceApiModule;
 const require = createRequire(import.meta.url);
 
 let loaded: Promise<FaceApi> | undefined;
+let recognitionLoaded: Promise<void> | undefined;
+
+/** face-api's model files, read from its package. */
+const modelsDir = () =>
+  join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
 
 /**
  * face-api on tfjs' wasm backend: its .wasm files and face-api's model files are read from
  * node_modules, never fetched. The node-wasm build needs `@tensorflow/tfjs` resolvable from
  * face-api's folder: the api depends on it, and pnpm hoists it into .pnpm/node_modules.
  * Loaded only in the face thread (face-thread.ts): its wasm heap never shrinks, and ending the
- * thread is the only way to give it back.
+ * thread is the only way to give it back. Loads the detector and the landmark net; the
+ * face-recognition net only when a descriptor is first asked for (`loadRecognitionNet`).
  */
 export function loadFaceApi(): Promise<FaceApi> {
   loaded ??= (async () => {
@@ -32,14 +38,24 @@ export function loadFaceApi(): Promise<FaceApi> {
     const tf = faceapi.tf as unknown as typeof Tf;
     await tf.setBackend('wasm');
     await tf.ready();
-    const models = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
-    await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
+    await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelsDir());
     detectInSteps(faceapi, tf);
-    await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
-    await faceapi.nets.faceRecognitionNet.loadFromDisk(models);
+    await faceapi.nets.faceLandmark68Net.loadFromDisk(modelsDir());
     return faceapi;
   })();
   return loaded;
+}
+
+/**
+ * face-api with its face-recognition net loaded too: its weights, XNNPACK's packed copy of its
+ * filters and its working set in the wasm heap are paid only by a thread that makes descriptors
+ * (trainings, identity scores), not by one that only checks uploaded photos.
+ */
+async function loadRecognitionNet(): Promise<FaceApi> {
+  const faceapi = await loadFaceApi();
+  recognitionLoaded ??= faceapi.nets.faceRecognitionNet.loadFromDisk(modelsDir());
+  await recognitionLoaded;
+  return faceapi;
 }
 
 /**
@@ -60,32 +76,65 @@ function detectInSteps(faceapi: FaceApi, tf: typeof Tf): void {
   };
 }
 
-/**
- * Every face with its landmarks and descriptor, most confident first, in this thread. The face
- * thread runs one at a time: tfjs keeps global state and its wasm backend runs one op at a time.
- */
-export async function detectFacesInThisThread(image: RgbImage): Promise<FaceFinding[]> {
-  const faceapi = await loadFaceApi();
+/** Runs face-api on an image's pixels as a tensor, freed afterwards. */
+async function onTensor<T>(
+  faceapi: FaceApi,
+  image: RgbImage,
+  run: (input: never) => Promise<T>,
+): Promise<T> {
   const tensor = faceapi.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
   try {
-    const results = await faceapi
-      .detectAllFaces(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5 }))
-      .withFaceLandmarks()
-      .withFaceDescriptors();
-    return results
-      .map((result) => ({
-        box: {
-          x: result.detection.box.x,
-          y: result.detection.box.y,
-          width: result.detection.box.width,
-          height: result.detection.box.height,
-        },
-        score: result.detection.score,
-        landmarks: result.landmarks.positions.map(({ x, y }) => ({ x, y })),
-        descriptor: result.descriptor,
-      }))
-      .sort((a, b) => b.score - a.score);
+    return await run(tensor as never);
   } finally {
     tensor.dispose();
   }
+}
+
+/** face-api's task for every face at confidence 0.5 with its landmarks. */
+const facesWithLandmarks = (faceapi: FaceApi, input: never) =>
+  faceapi
+    .detectAllFaces(input, new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5 }))
+    .withFaceLandmarks();
+
+/** What this module reads of one of face-api's detections with landmarks. */
+interface Detection {
+  detection: { box: FaceFinding['box']; score: number };
+  landmarks: { positions: Point[] };
+}
+
+function finding({ detection, landmarks }: Detection): FaceFinding {
+  const { x, y, width, height } = detection.box;
+  return {
+    box: { x, y, width, height },
+    score: detection.score,
+    landmarks: landmarks.positions.map(({ x, y }) => ({ x, y })),
+  };
+}
+
+const mostConfidentFirst = (a: FaceFinding, b: FaceFinding) => b.score - a.score;
+
+/**
+ * Every face with its landmarks, most confident first, in this thread. The face thread runs one
+ * at a time: tfjs keeps global state and its wasm backend runs one op at a time.
+ */
+export async function detectFacesInThisThread(image: RgbImage): Promise<FaceFinding[]> {
+  const faceapi = await loadFaceApi();
+  const detections = await onTensor(faceapi, image, (input) =>
+    facesWithLandmarks(faceapi, input).run(),
+  );
+  return detections.map(finding).sort(mostConfidentFirst);
+}
+
+/**
+ * `detectFacesInThisThread` with each face's descriptor: the same detections and landmarks,
+ * then face-api's recognition net on each aligned face.
+ */
+export async function describeFacesInThisThread(image: RgbImage): Promise<DescribedFace[]> {
+  const faceapi = await loadRecognitionNet();
+  const detections = await onTensor(faceapi, image, (input) =>
+    facesWithLandmarks(faceapi, input).withFaceDescriptors().run(),
+  );
+  return detections
+    .map((detection) => ({ ...finding(detection), descriptor: detection.descriptor }))
+    .sort(mostConfidentFirst);
 }

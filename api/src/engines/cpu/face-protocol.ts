@@ -1,11 +1,23 @@
-import type { FaceFinding, RgbImage } from './face-api';
+import type { DescribedFace, FaceFinding, RgbImage } from './face-api';
+
+/** What a call asks of the face thread, and the faces it gets back for it. */
+export interface FaceAnalyses {
+  /** Boxes and landmarks: the face-recognition net is not needed. */
+  landmarks: FaceFinding;
+  /** Boxes, landmarks and each face's descriptor. */
+  descriptors: DescribedFace;
+}
+
+export type FaceAnalysis = keyof FaceAnalyses;
 
 /** FaceWorker to face thread: one image to analyse (its pixels transferred). */
 export interface FaceRequest {
   id: number;
   image: RgbImage;
+  analysis: FaceAnalysis;
 }
 
-/** Face thread to FaceWorker: the faces found, or why the analysis failed. */
+/** Face thread to FaceWorker: the faces found (of the kind asked for), or why it failed. */
 export type FaceReply =
-  { id: number; faces: FaceFinding[] } | { id: number; error: { name: string; message: string } };
+  | { id: number; faces: FaceAnalyses[FaceAnalysis][] }
+  | { id: number; error: { name: string; message: string } };

@@ -1,10 +1,11 @@
 /**
  * The face thread started by `FaceWorker`: face-api on tfjs' wasm backend, one detection at a
- * time (the FaceWorker sends the next call only after this one's reply). Descriptors go back
- * transferred; an error goes back as a reply, so the thread lives on.
+ * time (the FaceWorker sends the next call only after this one's reply). Descriptors, when
+ * asked for, go back transferred; an error goes back as a reply, so the thread lives on.
  */
 import { parentPort } from 'node:worker_threads';
-import { detectFacesInThisThread } from './face-detection';
+import type { DescribedFace, FaceFinding } from './face-api';
+import { describeFacesInThisThread, detectFacesInThisThread } from './face-detection';
 import type { FaceReply, FaceRequest } from './face-protocol';
 
 const port = parentPort;
@@ -19,14 +20,25 @@ function ownArray(descriptor: Float32Array): Float32Array {
     : new Float32Array(descriptor);
 }
 
-port.on('message', ({ id, image }: FaceRequest) => {
+/** The faces and the buffers to transfer with them. */
+async function analyse({
+  image,
+  analysis,
+}: FaceRequest): Promise<{ faces: FaceFinding[] | DescribedFace[]; transfer: ArrayBuffer[] }> {
+  if (analysis === 'landmarks')
+    return { faces: await detectFacesInThisThread(image), transfer: [] };
+  const faces = (await describeFacesInThisThread(image)).map((face) => ({
+    ...face,
+    descriptor: ownArray(face.descriptor),
+  }));
+  return { faces, transfer: faces.map(({ descriptor }) => descriptor.buffer as ArrayBuffer) };
+}
+
+port.on('message', (request: FaceRequest) => {
   void (async () => {
+    const { id } = request;
     try {
-      const faces = (await detectFacesInThisThread(image)).map((face) => ({
-        ...face,
-        descriptor: ownArray(face.descriptor),
-      }));
-      const transfer = faces.map(({ descriptor }) => descriptor.buffer as ArrayBuffer);
+      const { faces, transfer } = await analyse(request);
       port.postMessage({ id, faces } satisfies FaceReply, transfer);
     } catch (error) {
       const { name = 'Error', message = String(error) } = error instanceof Error ? error : {};

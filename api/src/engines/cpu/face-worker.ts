@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { TransientJobError } from '../../jobs/job-failures';
-import type { FaceFinding, RgbImage } from './face-api';
-import type { FaceReply, FaceRequest } from './face-protocol';
+import type { DescribedFace, FaceFinding, RgbImage } from './face-api';
+import type { FaceAnalyses, FaceAnalysis, FaceReply, FaceRequest } from './face-protocol';
 import { startThread } from './start-thread';
 
 /**
@@ -14,10 +14,11 @@ export const FACE_THREAD_IDLE_MS = 20_000;
 interface Call {
   id: number;
   image: RgbImage;
+  analysis: FaceAnalysis;
   signal: AbortSignal | undefined;
   /** False once the caller stopped waiting (its signal aborted, or the worker was closed). */
   waiting: boolean;
-  resolve(faces: FaceFinding[]): void;
+  resolve(faces: FaceAnalyses[FaceAnalysis][]): void;
   reject(error: unknown): void;
 }
 
@@ -44,8 +45,21 @@ export class FaceWorker {
     return this.worker;
   }
 
-  /** Every face with its landmarks and descriptor, most confident first. */
+  /** Every face with its landmarks, most confident first. */
   detect(image: RgbImage, signal?: AbortSignal): Promise<FaceFinding[]> {
+    return this.enqueue(image, 'landmarks', signal);
+  }
+
+  /** Every face with its landmarks and descriptor, most confident first. */
+  describe(image: RgbImage, signal?: AbortSignal): Promise<DescribedFace[]> {
+    return this.enqueue(image, 'descriptors', signal);
+  }
+
+  private enqueue<A extends FaceAnalysis>(
+    image: RgbImage,
+    analysis: A,
+    signal: AbortSignal | undefined,
+  ): Promise<FaceAnalyses[A][]> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
       const onAbort = () => {
@@ -56,13 +70,15 @@ export class FaceWorker {
       const call: Call = {
         id: this.nextId++,
         image,
+        analysis,
         signal,
         waiting: true,
         resolve: (faces) => {
           if (!call.waiting) return;
           call.waiting = false;
           signal?.removeEventListener('abort', onAbort);
-          resolve(faces);
+          // The thread answers the analysis it was asked for.
+          resolve(faces as FaceAnalyses[A][]);
         },
         reject: (error) => {
           if (!call.waiting) return;
@@ -102,7 +118,11 @@ export class FaceWorker {
     // The caller keeps its pixels (it aligns the face from them next): the thread gets a copy
     // whose memory moves over instead of being cloned again.
     const data = Uint8Array.from(call.image.data);
-    const request: FaceRequest = { id: call.id, image: { ...call.image, data } };
+    const request: FaceRequest = {
+      id: call.id,
+      image: { ...call.image, data },
+      analysis: call.analysis,
+    };
     worker.postMessage(request, [data.buffer]);
   }
 
