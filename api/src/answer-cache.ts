@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { acceptedEncoding, COMPRESSION_THRESHOLD, compress, type Encoding } from './compression';
 import type { DataVersion } from './db/data-version';
 import { requestOrigin } from './presenters';
 import { VersionedCache } from './versioned-cache';
@@ -7,22 +8,78 @@ import { VersionedCache } from './versioned-cache';
 const MAX_KEPT_CHARS = 32 * 1024;
 
 /**
+ * A serialised answer and, above the compression threshold, its compressed forms, each made
+ * when a client first asks for it and kept with the answer: a kept page that passes the
+ * threshold is compressed once per encoding, not once per request.
+ */
+class Answer {
+  /** Whether @fastify/compress would compress it (app.ts): by its UTF-8 length. */
+  readonly compressible: boolean;
+  private readonly encoded = new Map<Encoding, Buffer | Promise<Buffer>>();
+
+  constructor(readonly json: string) {
+    this.compressible =
+      json.length >= COMPRESSION_THRESHOLD ||
+      (json.length * 3 >= COMPRESSION_THRESHOLD &&
+        Buffer.byteLength(json) >= COMPRESSION_THRESHOLD);
+  }
+
+  /** The bytes in `encoding`: at once when made before. */
+  encodedAs(encoding: Encoding): Buffer | Promise<Buffer> {
+    let bytes = this.encoded.get(encoding);
+    if (bytes === undefined) {
+      bytes = compress(this.json, encoding).then(
+        (made) => {
+          this.encoded.set(encoding, made);
+          return made;
+        },
+        (error: unknown) => {
+          this.encoded.delete(encoding);
+          throw error;
+        },
+      );
+      this.encoded.set(encoding, bytes);
+    }
+    return bytes;
+  }
+}
+
+/**
  * Serialised answers of the reads a signed-in screen repeats (its profile, its gallery page),
  * kept per user until the database changes (versioned-cache.ts): a repeat costs a version check
  * instead of the queries, the presenting and the serialising. Keyed by what the answer depends
  * on: the user, the origin its signed URLs point at and the URL with its query. Signed URLs live
  * two hours, so a minute's keeping leaves them nearly all of it.
+ *
+ * The routes that send through it opt out of @fastify/compress (`compress: false`): its hooks
+ * cost every answer, and the answers compress themselves the way it would, from the same size.
  */
 export class AnswerCache {
-  private readonly answers: VersionedCache<string>;
+  private readonly answers: VersionedCache<Answer>;
 
   constructor(version: DataVersion) {
     this.answers = new VersionedCache(version, {
       capacity: 1_000,
       maxAgeMs: 60_000,
-      keep: (body) => body.length <= MAX_KEPT_CHARS,
+      keep: (answer) => answer.json.length <= MAX_KEPT_CHARS,
     });
   }
+
+  /**
+   * onRequest hook (after authentication) of a route whose every answer goes through `send`: a
+   * kept answer goes out before the query is parsed into values and validated. It was kept for
+   * this very URL, which passed validation then and would again; any other URL goes on to
+   * validation and the handler.
+   */
+  readonly sendKept: onRequestHookHandler = (request, reply, done) => {
+    const kept = this.answers.peek(keyOf(request, requestOrigin(request)));
+    if (kept === undefined) {
+      done();
+      return;
+    }
+    const sent = sendAnswer(request, reply, kept);
+    if (sent instanceof Promise) sent.catch(done);
+  };
 
   /**
    * `present` builds the answer when it is not kept, with signed URLs for `origin` (the one in
@@ -36,21 +93,53 @@ export class AnswerCache {
     notAfter?: number,
   ): FastifyReply | Promise<FastifyReply> {
     const origin = requestOrigin(request);
-    const key = `${request.user.id} ${origin} ${request.url}`;
+    const key = keyOf(request, origin);
     // A kept answer goes out in the same tick; only a read waits on promises.
     const kept = this.answers.peek(key);
-    if (kept !== undefined) return sendJson(reply, kept);
+    if (kept !== undefined) return sendAnswer(request, reply, kept);
     return this.answers
       .get(
         key,
         // The routes' serializers (response-serializer.ts) write JSON text.
-        async () => reply.serialize(await present(origin)) as string,
+        async () => new Answer(reply.serialize(await present(origin)) as string),
         notAfter,
       )
-      .then((body) => sendJson(reply, body));
+      .then((answer) => sendAnswer(request, reply, answer));
   }
 }
 
-function sendJson(reply: FastifyReply, body: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
+function keyOf(request: FastifyRequest, origin: string): string {
+  return `${request.user.id} ${origin} ${request.url}`;
+}
+
+function sendAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: Answer,
+): FastifyReply | Promise<FastifyReply> {
+  reply.type('application/json; charset=utf-8');
+  const encoding = answer.compressible ? acceptedEncoding(request) : undefined;
+  if (encoding === undefined) return reply.send(answer.json);
+  const bytes = answer.encodedAs(encoding);
+  return Buffer.isBuffer(bytes)
+    ? sendEncoded(reply, encoding, bytes)
+    : bytes.then((made) => sendEncoded(reply, encoding, made));
+}
+
+function sendEncoded(reply: FastifyReply, encoding: Encoding, bytes: Buffer): FastifyReply {
+  addVaryAcceptEncoding(reply);
+  return reply.header('content-encoding', encoding).send(bytes);
+}
+
+/** As @fastify/compress marks a compressed answer, beside any Vary already set. */
+function addVaryAcceptEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  if (vary === undefined) {
+    reply.header('vary', 'accept-encoding');
+    return;
+  }
+  const values = (Array.isArray(vary) ? vary : [String(vary)]).map(String);
+  if (!values.some((value) => value.includes('accept-encoding'))) {
+    reply.header('vary', [...values, 'accept-encoding'].join(', '));
+  }
 }

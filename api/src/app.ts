@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { COMPRESSION_THRESHOLD } from './compression';
 import type { AppConfig } from './config';
 import { errorHandler, replyNotFound } from './errors';
 import { lazyChildLoggerFactory } from './lazy-child-logger';
@@ -18,9 +19,6 @@ import { openApiPlugin } from './plugins/zod';
 import { apiRoutes } from './routes/api';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { webRoutes } from './routes/web';
-
-/** Bytes from which a (non-stream) answer is compressed; streams always are. */
-export const COMPRESSION_THRESHOLD = 16 * 1024;
 
 /** Routes that accept more (uploads) raise it for themselves. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESSION_THRESHOLD } from '../src/app';
+import { COMPRESSION_THRESHOLD } from '../src/compression';
 import { newUser, startStudio, type Studio } from './support/studio';
 
 const ACCEPTS = { 'accept-encoding': 'gzip, deflate, br' };

@@ -151,6 +151,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
   app.get(
     '/media',
     {
+      // Its answers compress themselves (answer-cache.ts): no compression hooks per answer.
+      compress: false,
+      // Without direct uploads there is nothing to finish first: a kept page goes out at once.
+      onRequest: app.media.hasDirectUploads ? [] : [app.answers.sendKept],
       schema: {
         summary: "The user's images, newest first, by cursor",
         description:
