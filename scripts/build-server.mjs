@@ -103,8 +103,13 @@ export async function buildServer() {
     format: 'esm',
     target: 'node20',
     sourcemap: 'linked',
-    // Stack traces name our functions; the size gain of minifying does not matter on a server.
-    minify: false,
+    // Whitespace and syntax only: names stay, so a stack trace still names its functions (its
+    // positions map back through the linked source map, e.g. `node --enable-source-maps`). The
+    // comments that esbuild keeps otherwise carry non-Latin-1 characters, which made V8 hold the
+    // whole 4.3 MB source as a two-byte string (9.4 MB); minified it is 2.8 MB of one-byte text,
+    // 5–6 MB less resident memory from the start.
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
     metafile: true,
     absWorkingDir: ROOT,
