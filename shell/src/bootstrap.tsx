@@ -44,16 +44,18 @@ async function start(container: HTMLElement) {
       onUnauthorized: reportApiUnauthorized,
     });
     // A returning user's profile is asked for now, with a stored token that is still valid (so it
-    // is the profile of the user about to be shown), and on the gallery's page its first list.
+    // is the profile of the user about to be shown), and what the route's page reads first: the
+    // gallery's first list, the models page's training photos.
     // SWR's code, which a signed-out visitor's first load does without, takes the requests over
     // once it has loaded (index.html preloads this chunk group for a returning user).
     if (freshStoredToken(config.auth.userPoolClientId)) {
       const profile = api.get<UserProfile>(USER_PATH);
       profile.catch(() => undefined);
       import(/* webpackChunkName: "early-reads" */ './auth/early-reads')
-        .then(({ preloadProfile, preloadGallery }) => {
+        .then(({ preloadProfile, preloadGallery, preloadModels }) => {
           preloadProfile(profile);
           if (routeRemote === 'gallery') preloadGallery();
+          if (routeRemote === 'models') preloadModels();
         })
         .catch(() => undefined);
     }

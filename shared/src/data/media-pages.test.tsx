@@ -16,8 +16,10 @@ import {
   forceMediaRefresh,
   mediaKeys,
   preloadMediaPages,
+  preloadTrainingPhotos,
   refreshMediaItemUrls,
   useMediaPages,
+  useTrainingPhotos,
   type GalleryPage,
 } from './media';
 import { GALLERY_STORAGE_KEY, storedPage } from './media-cache';
@@ -79,6 +81,8 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
       ? { items: [item('c')], hasMore: false, nextCursor: null }
       : { items: [item('a'), item('b')], hasMore: true, nextCursor: 'after-b' };
     body = page;
+  } else if (req.method === 'GET' && url.pathname === '/api/media/training-photos') {
+    body = { items: [{ ...item('t1'), type: 'training' }] };
   } else if (req.method === 'GET' && url.pathname.startsWith('/api/media/')) {
     body = item(url.pathname.split('/').pop()!);
   } else if (req.method === 'DELETE') {
@@ -250,5 +254,19 @@ describe('useMediaPages', () => {
     expect(result.current.pages?.[0]?.items.map((listed) => listed.imageId)).toEqual(['a', 'b']);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(arrivedMediaRequests()).toHaveLength(1);
+  });
+
+  it('takes over a read of the training photos started before the models page rendered', async () => {
+    answerDelayMs = 200;
+    const trainingReads = () =>
+      arrived.filter((request) => request.startsWith('GET /api/media/training-photos'));
+    preloadTrainingPhotos();
+    await waitFor(() => expect(trainingReads()).toHaveLength(1));
+
+    const { result } = renderHook(() => useTrainingPhotos(), { wrapper: fresh });
+    await waitFor(() => expect(result.current.data?.items).toHaveLength(1));
+    expect(result.current.data?.items[0]?.imageId).toBe('t1');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(trainingReads()).toEqual(['GET /api/media/training-photos?includeUrls=true']);
   });
 });

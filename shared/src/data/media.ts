@@ -243,6 +243,17 @@ export function useTrainingPhotos(
   );
 }
 
+/**
+ * Starts the read `useTrainingPhotos` makes, for a returning user who opens the models page:
+ * it runs while the page's code loads, and the page's first `useTrainingPhotos` takes it over
+ * (or its failure) instead of asking once it has rendered.
+ */
+export function preloadTrainingPhotos(): void {
+  preload(mediaKeys.trainingPhotos(), fetchApiKey<TrainingPhotos>).catch(() => {
+    // The hook that reads the key gets the same failure and shows it as usual.
+  });
+}
+
 /** Every list of every filter re-reads its pages from the API (a new image, a delete elsewhere). */
 export async function invalidateMediaLists(): Promise<void> {
   dropStoredPages();

@@ -1,5 +1,9 @@
 import type { UserProfile } from '@app/shared/contract/user';
-import { GALLERY_FIRST_FILTER, preloadMediaPages } from '@app/shared/data/media';
+import {
+  GALLERY_FIRST_FILTER,
+  preloadMediaPages,
+  preloadTrainingPhotos,
+} from '@app/shared/data/media';
 import { userKeys } from '@app/shared/data/user';
 import { preload } from 'swr';
 
@@ -17,4 +21,9 @@ export function preloadProfile(request: Promise<UserProfile>) {
 /** The gallery's first list, for a returning user opening it (see `preloadMediaPages`). */
 export function preloadGallery() {
   preloadMediaPages(GALLERY_FIRST_FILTER);
+}
+
+/** The models page's training photos, for a returning user opening it. */
+export function preloadModels() {
+  preloadTrainingPhotos();
 }

@@ -132,6 +132,11 @@ export interface ModelPhotosProps {
   onDelete: (photo: TrainingPhoto) => void;
   onReorder: (ids: string[]) => void;
   onRetryUpload: (uploadId: string) => void;
+  /**
+   * How many of the first photos load at once instead of when scrolled near: those on the first
+   * screen, whose largest is often the page's largest paint.
+   */
+  eagerCount?: number;
 }
 
 /**
@@ -146,6 +151,7 @@ export function ModelPhotos({
   onDelete,
   onReorder,
   onRetryUpload,
+  eagerCount = 0,
 }: ModelPhotosProps) {
   const styles = useStyles();
   const coarsePointer = useMediaQuery('(pointer: coarse)');
@@ -187,6 +193,7 @@ export function ModelPhotos({
                 alt=""
                 aspectRatio={1}
                 draggable={false}
+                loading={index < eagerCount ? 'eager' : 'lazy'}
               />
               <button
                 type="button"

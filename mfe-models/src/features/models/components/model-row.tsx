@@ -32,6 +32,8 @@ const TrainingProgress = lazy(() =>
   import('./training-progress').then((module) => ({ default: module.TrainingProgress })),
 );
 const NO_UPLOADS: RowUploadsState = { incoming: [], retry: () => undefined };
+/** The first row's photos on a phone's first screen: two rows of three (one row on a desktop). */
+const FIRST_SCREEN_PHOTOS = 6;
 
 const TONE_COLOUR: Record<StatusTone, string> = {
   warning: tokens.colorPaletteDarkOrangeForeground1,
@@ -174,6 +176,8 @@ export interface ModelRowProps {
   onReorder: (photoIds: string[]) => void;
   onDeleteModel: () => void;
   onError: (message: string) => void;
+  /** The first row of the list: its first photos are on the page's first screen. */
+  first: boolean;
 }
 
 /**
@@ -195,6 +199,7 @@ export function ModelRow({
   onReorder,
   onDeleteModel,
   onError,
+  first,
 }: ModelRowProps) {
   const styles = useStyles();
   const bodyId = useId();
@@ -302,6 +307,7 @@ export function ModelRow({
               onDelete={onDeletePhoto}
               onReorder={onReorder}
               onRetryUpload={adding.retry}
+              eagerCount={first ? FIRST_SCREEN_PHOTOS : 0}
             />
           </Suspense>
         )}

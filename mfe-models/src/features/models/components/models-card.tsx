@@ -155,6 +155,7 @@ export function ModelsCard({
               onReorder={(ids) => onReorder(model, ids)}
               onDeleteModel={() => onDeleteModel(model)}
               onError={onError}
+              first={index === 0}
             />
           ))}
         </ul>
