@@ -1,5 +1,6 @@
 import '@app/shared/theme/fonts';
 import { api, configureApiClient } from '@app/shared/api-client';
+import type { TrainingPhotos } from '@app/shared/contract/media';
 import type { UserProfile } from '@app/shared/contract/user';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -21,6 +22,9 @@ import { loadRuntimeConfig } from './runtime-config';
 
 /** The profile's API path, as `userKeys.profile()` names it. */
 const USER_PATH = '/user';
+/** The models page's first read, as `mediaKeys.trainingPhotos()` names it. */
+const TRAINING_PHOTOS_PATH = '/media/training-photos';
+const TRAINING_PHOTOS_QUERY = { includeUrls: true };
 
 async function start(container: HTMLElement) {
   const root = createRoot(container);
@@ -47,19 +51,29 @@ async function start(container: HTMLElement) {
     // is the profile of the user about to be shown), and what the route's page reads first: the
     // gallery's first list, the models page's training photos.
     // SWR's code, which a signed-out visitor's first load does without, takes the requests over
-    // once it has loaded (index.html preloads this chunk group for a returning user).
+    // once it has loaded (index.html preloads this chunk group for a returning user), before the
+    // app first renders: a page's first read takes them over instead of asking again.
+    let earlyReads: Promise<void> | undefined;
     if (freshStoredToken(config.auth.userPoolClientId)) {
       const profile = api.get<UserProfile>(USER_PATH);
       profile.catch(() => undefined);
-      import(/* webpackChunkName: "early-reads" */ './auth/early-reads')
+      // Sent with the profile's read, not once SWR's code has loaded: refused tokens are refused
+      // by both at once, before a sign-out could start.
+      const trainingPhotos =
+        routeRemote === 'models'
+          ? api.get<TrainingPhotos>(TRAINING_PHOTOS_PATH, { query: TRAINING_PHOTOS_QUERY })
+          : undefined;
+      trainingPhotos?.catch(() => undefined);
+      earlyReads = import(/* webpackChunkName: "early-reads" */ './auth/early-reads')
         .then(({ preloadProfile, preloadGallery, preloadModels }) => {
           preloadProfile(profile);
           if (routeRemote === 'gallery') preloadGallery();
-          if (routeRemote === 'models') preloadModels();
+          if (trainingPhotos) preloadModels(trainingPhotos);
         })
         .catch(() => undefined);
     }
     await loginPage;
+    await earlyReads;
     // A transition renders in slices that yield to the browser every few milliseconds, so the
     // first render of the app (and of a remote's page) is no longer one long task on a phone;
     // the prerendered card, or nothing, stays on screen until it commits.

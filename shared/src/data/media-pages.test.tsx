@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MediaItem, MediaPage } from '../contract/media';
 import { GALLERY_CACHE_TTL_MS } from '../spec/constants';
+import { fetchApiKey } from './api-key';
 import {
   clearMediaCaches,
   deleteMedia,
@@ -260,7 +261,7 @@ describe('useMediaPages', () => {
     answerDelayMs = 200;
     const trainingReads = () =>
       arrived.filter((request) => request.startsWith('GET /api/media/training-photos'));
-    preloadTrainingPhotos();
+    preloadTrainingPhotos(fetchApiKey(mediaKeys.trainingPhotos()));
     await waitFor(() => expect(trainingReads()).toHaveLength(1));
 
     const { result } = renderHook(() => useTrainingPhotos(), { wrapper: fresh });

@@ -244,12 +244,13 @@ export function useTrainingPhotos(
 }
 
 /**
- * Starts the read `useTrainingPhotos` makes, for a returning user who opens the models page:
- * it runs while the page's code loads, and the page's first `useTrainingPhotos` takes it over
- * (or its failure) instead of asking once it has rendered.
+ * Hands SWR the read of the training photos that bootstrap started for a returning user who
+ * opens the models page (`request`, as `fetchApiKey(mediaKeys.trainingPhotos())` makes it): the
+ * page's first `useTrainingPhotos` takes it over, or its failure, instead of asking once it has
+ * rendered.
  */
-export function preloadTrainingPhotos(): void {
-  preload(mediaKeys.trainingPhotos(), fetchApiKey<TrainingPhotos>).catch(() => {
+export function preloadTrainingPhotos(request: Promise<TrainingPhotos>): void {
+  preload(mediaKeys.trainingPhotos(), () => request).catch(() => {
     // The hook that reads the key gets the same failure and shows it as usual.
   });
 }

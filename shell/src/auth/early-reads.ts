@@ -1,3 +1,4 @@
+import type { TrainingPhotos } from '@app/shared/contract/media';
 import type { UserProfile } from '@app/shared/contract/user';
 import {
   GALLERY_FIRST_FILTER,
@@ -23,7 +24,7 @@ export function preloadGallery() {
   preloadMediaPages(GALLERY_FIRST_FILTER);
 }
 
-/** The models page's training photos, for a returning user opening it. */
-export function preloadModels() {
-  preloadTrainingPhotos();
+/** The models page's training photos, read as bootstrap began, for a returning user opening it. */
+export function preloadModels(request: Promise<TrainingPhotos>) {
+  preloadTrainingPhotos(request);
 }
