@@ -5,7 +5,7 @@
  */
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DeleteRegular, ImageMultipleRegular } from '@fluentui/react-icons';
-import { lazy, StrictMode, Suspense, useState } from 'react';
+import { lazy, StrictMode, Suspense, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   CROP,
@@ -134,9 +134,17 @@ function ViewerScene() {
   );
 }
 
+/** The confirm scene's delete ends when the test says so (`window.finishDelete()`). */
+declare global {
+  interface Window {
+    finishDelete?: () => void;
+  }
+}
+
 function ConfirmScene() {
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState('none');
+  const confirmations = useRef(0);
   return (
     <>
       <Button appearance="primary" onClick={() => setOpen(true)}>
@@ -152,8 +160,9 @@ function ConfirmScene() {
         destructive
         onDismiss={() => setOpen(false)}
         onConfirm={async () => {
-          await new Promise((resolve) => setTimeout(resolve, 800));
-          setResult('deleted');
+          confirmations.current += 1;
+          await new Promise<void>((resolve) => (window.finishDelete = resolve));
+          setResult(`deleted ${confirmations.current} time(s)`);
         }}
       />
     </>
