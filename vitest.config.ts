@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,5 +7,9 @@ export default defineConfig({
     environment: 'node',
     // The api suites run on SQLite and on PostgreSQL: one server for the whole run.
     globalSetup: ['api/test/support/postgres-global-setup.ts'],
+    // Vitest's default leaves one core free: one worker on a 2-core machine. Most suites wait on
+    // HTTP, databases and threads rather than compute, so a worker per core runs the whole suite
+    // in ~320 s instead of ~510 s there.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

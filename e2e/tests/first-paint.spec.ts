@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { MODELS_TEXT } from '@app/shared/spec';
 import { signInNewUser } from './support/session';
 
 /** The prerendered page in index.html (shell/src/first-paint/first-paint-ids.ts). */
@@ -181,4 +182,29 @@ test("a returning user's start from the service worker's copy of the page loads 
   expect(requests.filter((path) => path === '/remotes/gallery/mf-manifest.json')).toHaveLength(1);
   // /config.json is only refreshed behind the start, after the shell's own chunks.
   expect(requests.indexOf('/config.json')).toBeGreaterThan(shellChunk);
+});
+
+test("a returning user's start asks for the profile and the models page's photos once", async ({
+  page,
+  baseURL,
+}) => {
+  await signInNewUser(page, baseURL!);
+  await page.goto('/models');
+  await expect(page.getByText(MODELS_TEXT.empty)).toBeVisible();
+
+  // Sent by the start before SWR has loaded, then taken over by the page's own reads.
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/')) {
+      reads.push(url.pathname + url.search);
+    }
+  });
+  await page.reload();
+  await expect(page.getByText(MODELS_TEXT.empty)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(reads.filter((read) => read === '/api/user')).toHaveLength(1);
+  expect(reads.filter((read) => read.startsWith('/api/media/training-photos'))).toEqual([
+    '/api/media/training-photos?includeUrls=true',
+  ]);
 });

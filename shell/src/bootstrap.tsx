@@ -1,12 +1,12 @@
 import '@app/shared/theme/fonts';
-import { api, configureApiClient } from '@app/shared/api-client';
-import type { TrainingPhotos } from '@app/shared/contract/media';
-import type { UserProfile } from '@app/shared/contract/user';
+import { configureApiClient } from '@app/shared/api-client';
+import { fetchApiKey, mediaKeys, userKeys } from '@app/shared/data/api-key';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { apiToken } from './auth/api-token';
 import { reportApiUnauthorized } from './auth/api-unauthorized';
+import type { EarlyRead } from './auth/early-reads';
 import { setAuthConfig } from './auth/load-amplify';
 import { freshStoredToken, hasStoredSession } from './auth/stored-session';
 import { BootError } from './boot-error';
@@ -19,12 +19,6 @@ import { loadLoginPage } from './pages/home-route';
 import { registerServiceWorker } from './pwa/service-worker';
 import { setSiteLinks } from './site-links';
 import { loadRuntimeConfig } from './runtime-config';
-
-/** The profile's API path, as `userKeys.profile()` names it. */
-const USER_PATH = '/user';
-/** The models page's first read, as `mediaKeys.trainingPhotos()` names it. */
-const TRAINING_PHOTOS_PATH = '/media/training-photos';
-const TRAINING_PHOTOS_QUERY = { includeUrls: true };
 
 async function start(container: HTMLElement) {
   const root = createRoot(container);
@@ -55,21 +49,14 @@ async function start(container: HTMLElement) {
     // app first renders: a page's first read takes them over instead of asking again.
     let earlyReads: Promise<void> | undefined;
     if (freshStoredToken(config.auth.userPoolClientId)) {
-      const profile = api.get<UserProfile>(USER_PATH);
-      profile.catch(() => undefined);
-      // Sent with the profile's read, not once SWR's code has loaded: refused tokens are refused
-      // by both at once, before a sign-out could start.
-      const trainingPhotos =
-        routeRemote === 'models'
-          ? api.get<TrainingPhotos>(TRAINING_PHOTOS_PATH, { query: TRAINING_PHOTOS_QUERY })
-          : undefined;
-      trainingPhotos?.catch(() => undefined);
+      // Sent together, not once SWR's code has loaded: refused tokens are refused by all of them
+      // at once, before a sign-out could start.
+      const keys = [userKeys.profile()];
+      if (routeRemote === 'models') keys.push(mediaKeys.trainingPhotos());
+      const reads: EarlyRead[] = keys.map((key) => ({ key, request: fetchApiKey(key) }));
+      for (const { request } of reads) request.catch(() => undefined);
       earlyReads = import(/* webpackChunkName: "early-reads" */ './auth/early-reads')
-        .then(({ preloadProfile, preloadGallery, preloadModels }) => {
-          preloadProfile(profile);
-          if (routeRemote === 'gallery') preloadGallery();
-          if (trainingPhotos) preloadModels(trainingPhotos);
-        })
+        .then(({ takeOverEarlyReads }) => takeOverEarlyReads(reads, routeRemote === 'gallery'))
         .catch(() => undefined);
     }
     await loginPage;

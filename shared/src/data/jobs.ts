@@ -3,16 +3,14 @@ import { useRef } from 'react';
 import useSWR, { mutate, type SWRResponse } from 'swr';
 import type { TextToImageRequest } from '../contract/generate';
 import type { JobView } from '../contract/jobs';
-import { fetchApiKey, type ApiKey } from './api-key';
+import { fetchApiKey, jobKeys } from './api-key';
 import { invalidateMediaLists } from './media';
 import { invalidateUser } from './user';
 
 /** How often a queued or running job is asked for (GET /generate/status/{id}). */
 export const JOB_POLL_MS = 2000;
 
-export const jobKeys = {
-  status: (jobId: string): ApiKey => [`/generate/status/${encodeURIComponent(jobId)}`],
-};
+export { jobKeys } from './api-key';
 
 export const isJobSettled = (job: Pick<JobView, 'status'> | undefined): boolean =>
   job !== undefined && job.status !== 'queued' && job.status !== 'running';

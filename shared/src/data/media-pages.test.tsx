@@ -17,13 +17,13 @@ import {
   forceMediaRefresh,
   mediaKeys,
   preloadMediaPages,
-  preloadTrainingPhotos,
   refreshMediaItemUrls,
   useMediaPages,
   useTrainingPhotos,
   type GalleryPage,
 } from './media';
 import { GALLERY_STORAGE_KEY, storedPage } from './media-cache';
+import { preloadRead } from './preload-read';
 
 /** A real HTTP server standing in for the API; `down` makes it hang up without an answer. */
 let server: Server;
@@ -261,7 +261,7 @@ describe('useMediaPages', () => {
     answerDelayMs = 200;
     const trainingReads = () =>
       arrived.filter((request) => request.startsWith('GET /api/media/training-photos'));
-    preloadTrainingPhotos(fetchApiKey(mediaKeys.trainingPhotos()));
+    preloadRead(mediaKeys.trainingPhotos(), fetchApiKey(mediaKeys.trainingPhotos()));
     await waitFor(() => expect(trainingReads()).toHaveLength(1));
 
     const { result } = renderHook(() => useTrainingPhotos(), { wrapper: fresh });

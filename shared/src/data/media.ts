@@ -11,8 +11,7 @@ import type {
   PresignedUrlsRequest,
   TrainingPhotos,
 } from '../contract/media';
-import { GALLERY_PAGE_SIZE } from '../spec/constants';
-import { fetchApiKey, type ApiKey } from './api-key';
+import { fetchApiKey, mediaKeys, type ApiKey, type MediaFilter } from './api-key';
 import {
   clearStoredGallery,
   dropStoredPages,
@@ -29,9 +28,8 @@ import {
 import { invalidateUser } from './user';
 
 export type { GalleryItem, GalleryPage } from './media-cache';
+export { mediaKeys, type MediaFilter } from './api-key';
 
-/** The gallery's filter (spec §4): every image, or one type. */
-export type MediaFilter = MediaType | 'all';
 const MEDIA_FILTERS: readonly MediaFilter[] = ['all', 'generated', 'training'];
 
 /** The list the gallery opens on: the user's creations. */
@@ -39,35 +37,6 @@ export const GALLERY_FIRST_FILTER: MediaFilter = 'generated';
 
 /** The gallery's one retry after an error (spec §4) waits this long. */
 const ERROR_RETRY_DELAY_MS = 1000;
-
-type PageKeyGetter = (index: number, previous: MediaPage | null) => ApiKey | null;
-
-export const mediaKeys = {
-  /** One page of the list, newest first; the first page has no cursor. */
-  page: (filter: MediaFilter, cursor?: string): ApiKey => [
-    '/media',
-    {
-      ...(filter === 'all' ? {} : { type: filter }),
-      includeUrls: true,
-      limit: GALLERY_PAGE_SIZE,
-      sort: 'createdAt:desc',
-      ...(cursor === undefined ? {} : { cursor }),
-    },
-  ],
-  /** The page after `previous`, by its cursor; null after the last page. */
-  pages:
-    (filter: MediaFilter): PageKeyGetter =>
-    (index, previous) => {
-      if (index === 0) return mediaKeys.page(filter);
-      if (!previous?.hasMore || previous.nextCursor === null) return null;
-      return mediaKeys.page(filter, previous.nextCursor);
-    },
-  /** The loaded pages of one list, as one SWR entry (see `useMediaPages`). */
-  list: (filter: MediaFilter) => ['media-list', filter] as const,
-  item: (imageId: string): ApiKey => [`/media/${encodeURIComponent(imageId)}`],
-  imageUrl: (imageId: string): ApiKey => [`/image/${encodeURIComponent(imageId)}`],
-  trainingPhotos: (): ApiKey => ['/media/training-photos', { includeUrls: true }],
-};
 
 const pageId = (key: ApiKey): string => JSON.stringify(key);
 const filterOf = (key: ApiKey): MediaFilter => (key[1]?.type as MediaType | undefined) ?? 'all';
@@ -241,18 +210,6 @@ export function useTrainingPhotos(
     fetchApiKey,
     refreshInterval ? { refreshInterval } : undefined,
   );
-}
-
-/**
- * Hands SWR the read of the training photos that bootstrap started for a returning user who
- * opens the models page (`request`, as `fetchApiKey(mediaKeys.trainingPhotos())` makes it): the
- * page's first `useTrainingPhotos` takes it over, or its failure, instead of asking once it has
- * rendered.
- */
-export function preloadTrainingPhotos(request: Promise<TrainingPhotos>): void {
-  preload(mediaKeys.trainingPhotos(), () => request).catch(() => {
-    // The hook that reads the key gets the same failure and shows it as usual.
-  });
 }
 
 /** Every list of every filter re-reads its pages from the API (a new image, a delete elsewhere). */

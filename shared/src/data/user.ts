@@ -7,12 +7,9 @@ import type {
   UserProfile,
 } from '../contract/user';
 import { normalizeModelStatus, TRAINING_AUTO_REFRESH_MS } from '../spec/constants';
-import { fetchApiKey, type ApiKey } from './api-key';
+import { fetchApiKey, userKeys } from './api-key';
 
-export const userKeys = {
-  profile: (): ApiKey => ['/user'],
-  trainingStatus: (): ApiKey => ['/user/training-status'],
-};
+export { userKeys } from './api-key';
 
 export function hasReadyModel(profile: UserProfile | undefined): boolean {
   return profile?.models.some((model) => normalizeModelStatus(model.status) === 'ready') ?? false;

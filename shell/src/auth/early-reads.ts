@@ -1,30 +1,19 @@
-import type { TrainingPhotos } from '@app/shared/contract/media';
-import type { UserProfile } from '@app/shared/contract/user';
-import {
-  GALLERY_FIRST_FILTER,
-  preloadMediaPages,
-  preloadTrainingPhotos,
-} from '@app/shared/data/media';
-import { userKeys } from '@app/shared/data/user';
-import { preload } from 'swr';
+import type { ApiKey } from '@app/shared/data/api-key';
+import { GALLERY_FIRST_FILTER, preloadMediaPages } from '@app/shared/data/media';
+import { preloadRead } from '@app/shared/data/preload-read';
+
+/** A read bootstrap sent as the app began, before SWR's code had loaded. */
+export interface EarlyRead {
+  key: ApiKey;
+  request: Promise<unknown>;
+}
 
 /**
- * Hands SWR the request for a returning user's profile (/api/user) that bootstrap started as the
- * app began, next to the route's remote files, instead of once the page that shows the profile
- * had rendered: the first hook that reads the key takes its answer, or its failure, as usual.
+ * Hands SWR the reads bootstrap started for a returning user (the profile, and what the route's
+ * page reads first) and starts the gallery's first list when the gallery opens: each page's first
+ * read takes them over instead of asking once it has rendered.
  */
-export function preloadProfile(request: Promise<UserProfile>) {
-  preload(userKeys.profile(), () => request).catch(() => {
-    // The hook that reads the key gets the same failure and shows it as usual.
-  });
-}
-
-/** The gallery's first list, for a returning user opening it (see `preloadMediaPages`). */
-export function preloadGallery() {
-  preloadMediaPages(GALLERY_FIRST_FILTER);
-}
-
-/** The models page's training photos, read as bootstrap began, for a returning user opening it. */
-export function preloadModels(request: Promise<TrainingPhotos>) {
-  preloadTrainingPhotos(request);
+export function takeOverEarlyReads(reads: readonly EarlyRead[], opensGallery: boolean): void {
+  for (const { key, request } of reads) preloadRead(key, request);
+  if (opensGallery) preloadMediaPages(GALLERY_FIRST_FILTER);
 }
