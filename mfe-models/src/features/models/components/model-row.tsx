@@ -81,12 +81,19 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase200,
     color: tokens.colorNeutralForeground2,
     overflowWrap: 'anywhere',
+    // Each part's dot starts it: a line that starts with a part has its dot cut off here.
+    overflow: 'hidden',
+  },
+  metaParts: { display: 'flex', flexWrap: 'wrap', marginLeft: '-1em' },
+  metaPart: {
+    minWidth: 0,
+    // Decoration: the empty alternative keeps the dot out of the row's accessible name.
+    '::before': { content: '"·" / ""', display: 'inline-block', width: '1em', textAlign: 'center' },
   },
   trigger: {
     fontFamily: tokens.fontFamilyMonospace,
     color: tokens.colorNeutralForeground1,
   },
-  keep: { whiteSpace: 'nowrap' },
   // The status chip (spec §4 colours) as plain CSS: Fluent's Badge costs the page 2 KB for this.
   chip: {
     display: 'inline-flex',
@@ -258,10 +265,13 @@ export function ModelRow({
         <span className={styles.text}>
           <span className={styles.name}>{model.name}</span>
           <span className={styles.meta}>
-            {MODELS_TEXT.triggerWordPrefix}{' '}
-            <span className={styles.trigger}>{model.triggerWord}</span>
-            {' · '}
-            <span className={styles.keep}>{photoCount(photos.length)}</span>
+            <span className={styles.metaParts}>
+              <span className={styles.metaPart}>
+                {MODELS_TEXT.triggerWordPrefix}{' '}
+                <span className={styles.trigger}>{model.triggerWord}</span>
+              </span>{' '}
+              <span className={styles.metaPart}>{photoCount(photos.length)}</span>
+            </span>
           </span>
         </span>
         <span className={mergeClasses(styles.chip, chipTone[view.tone])} data-testid="model-status">
