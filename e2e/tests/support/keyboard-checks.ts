@@ -57,6 +57,8 @@ export async function expectKeyboardReachable(page: Page, screen: string) {
   // A person's window has the focus; a page behind another (a download, a second tab) gets no
   // keys at all.
   await page.bringToFront();
+  // Put back afterwards: the walk's focus ring is not part of the screen the test goes on with.
+  const focusedBefore = await page.evaluateHandle(() => document.activeElement);
   const reached = new Set<string>();
   const reachedGroups = new Set<string>();
   const focusedAlong = new Set<string>();
@@ -117,6 +119,14 @@ export async function expectKeyboardReachable(page: Page, screen: string) {
     missed,
     `${screen}: controls Tab never reaches (focus went to: ${[...focusedAlong].join(', ')})`,
   ).toEqual([]);
+  await focusedBefore.evaluate((before) => {
+    if (before instanceof HTMLElement && before !== document.body && before.isConnected) {
+      before.focus();
+    } else if (document.activeElement instanceof HTMLElement) {
+      document.activeElement.blur();
+    }
+  });
+  await focusedBefore.dispose();
 }
 
 /** A dialog closed by `close` hands focus back to the control that opened it. */
