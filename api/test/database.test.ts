@@ -89,6 +89,7 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
         { name: '0007_collation_and_lookups' },
         { name: '0008_media_listing_indexes' },
         { name: '0009_photo_checks' },
+        { name: '0010_small_thumbnails' },
       ]);
     } finally {
       await app.close();

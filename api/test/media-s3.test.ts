@@ -78,6 +78,7 @@ describe('media with S3 storage', { timeout: 60_000 }, () => {
       expect(keysOf(id).map((key) => key.split('/').pop())).toEqual([
         'original',
         'thumbnail',
+        'thumbnail-small',
         'web',
       ]);
     }
@@ -141,6 +142,7 @@ describe('media with S3 storage', { timeout: 60_000 }, () => {
     expect(keysOf(arrived!.imageId).map((key) => key.split('/').pop())).toEqual([
       'original',
       'thumbnail',
+      'thumbnail-small',
       'web',
     ]);
     expect(keysOf(neverSent!.imageId)).toEqual([]);
@@ -159,11 +161,16 @@ describe('media with S3 storage', { timeout: 60_000 }, () => {
     expect(training.body.items.map((item: { imageId: string }) => item.imageId).sort()).toEqual(
       [...ids].sort(),
     );
-    const thumbnail = await fetch(training.body.items[0].thumbnailUrl);
-    expect(thumbnail.status).toBe(200);
-    await thumbnail.arrayBuffer();
+    for (const url of [
+      training.body.items[0].thumbnailUrl,
+      training.body.items[0].smallThumbnailUrl,
+    ]) {
+      const thumbnail = await fetch(url);
+      expect(thumbnail.status).toBe(200);
+      await thumbnail.arrayBuffer();
+    }
     for (const id of ids) {
-      expect(keysOf(id)).toHaveLength(3);
+      expect(keysOf(id)).toHaveLength(4);
       // Processed and stored by one of the three requests only.
       const stored = s3.requests.filter(
         (line) => line.startsWith('PUT ') && line.endsWith(`/${id}/original`),

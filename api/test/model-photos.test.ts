@@ -1,4 +1,5 @@
 import { API_TEXT, tooManyPhotos } from '@app/shared/spec';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trainReadyModel, uploadPhotos } from './support/fixtures';
 import { newUser, startStudio, type Studio } from './support/studio';
@@ -39,6 +40,36 @@ describe.each(DIALECTS)('photos of an existing model on %s', { timeout: 30_000 }
       (item: { imageId: string }) => item.imageId === first,
     );
     expect(firstPhoto.modelIds).toEqual([modelId]);
+  });
+
+  it('offers small thumbnails: in the photo list and as the avatar, unless stored before them', async () => {
+    const user = newUser('Mary');
+    const modelId = await trainReadyModel(studio, user);
+    const { trainingPhotos, avatar } = await modelOf(user, modelId);
+    expect(avatar).toContain(`${trainingPhotos[0]}/thumbnail-small?`);
+    const listed = await studio.as(user, 'GET', '/api/media/training-photos?includeUrls=true');
+    const first = listed.body.items.find(
+      (item: { imageId: string }) => item.imageId === trainingPhotos[0],
+    );
+    const small = await fetch(first.smallThumbnailUrl);
+    expect(small.status).toBe(200);
+    expect(small.headers.get('content-type')).toBe('image/webp');
+    const { width, height } = await sharp(Buffer.from(await small.arrayBuffer())).metadata();
+    expect(Math.max(width, height)).toBeLessThanOrEqual(256);
+
+    // A photo stored before small thumbnails existed has none: its tiles keep the thumbnail.
+    await studio.running.app.db
+      .updateTable('media')
+      .set({ small_thumbnail: 0 })
+      .where('id', '=', trainingPhotos[0])
+      .execute();
+    expect((await modelOf(user, modelId)).avatar).toContain(`${trainingPhotos[0]}/thumbnail?`);
+    const relisted = await studio.as(user, 'GET', '/api/media/training-photos?includeUrls=true');
+    const older = relisted.body.items.find(
+      (item: { imageId: string }) => item.imageId === trainingPhotos[0],
+    );
+    expect(older.thumbnailUrl).toEqual(expect.any(String));
+    expect(older).not.toHaveProperty('smallThumbnailUrl');
   });
 
   it('persists a new order of the photos; the first one is the avatar', async () => {

@@ -78,6 +78,8 @@ export interface MediaTable {
   failure_reason: Generated<string | null>;
   /** Training photos: the face check after upload (pending, ok or a PhotoProblem); null: none. */
   photo_check: Generated<string | null>;
+  /** 1 when the 256-pixel thumbnail is stored (images processed since migration 0010). */
+  small_thumbnail: Generated<number>;
 }
 
 export interface ModelPhotosTable {

@@ -217,6 +217,15 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
                 ? {
                     displayUrl: await signedUrl(app.storage, origin, keys.web),
                     thumbnailUrl: await signedUrl(app.storage, origin, keys.thumbnail),
+                    ...(photo.small_thumbnail === 1
+                      ? {
+                          smallThumbnailUrl: await signedUrl(
+                            app.storage,
+                            origin,
+                            keys.smallThumbnail,
+                          ),
+                        }
+                      : {}),
                   }
                 : {}),
             };

@@ -142,6 +142,11 @@ export class MediaService {
       this.storage.put(keys.original, originalBody, image.original.contentType),
       this.storage.put(keys.web, image.web.data, image.web.contentType),
       this.storage.put(keys.thumbnail, image.thumbnail.data, image.thumbnail.contentType),
+      this.storage.put(
+        keys.smallThumbnail,
+        image.smallThumbnail.data,
+        image.smallThumbnail.contentType,
+      ),
     ]);
   }
 
@@ -187,6 +192,7 @@ export class MediaService {
       identity_score: fields.identityScore ?? null,
       failure_reason: null,
       photo_check: checkedOnUpload(fields.type),
+      small_thumbnail: 1,
     };
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('media').values(row).execute();
@@ -223,6 +229,8 @@ export class MediaService {
       identity_score: null,
       failure_reason: null,
       photo_check: null,
+      // Made when the bytes arrive (completePending).
+      small_thumbnail: 0,
     }));
     if (rows.length > 0) await this.db.insertInto('media').values(rows).execute();
     return rows;
@@ -278,6 +286,7 @@ export class MediaService {
       height: image.height,
       bytes: Buffer.isBuffer(original) ? original.length : original.size,
       photo_check: checkedOnUpload(row.type),
+      small_thumbnail: 1,
     };
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('media').set(fields).where('id', '=', row.id).execute();

@@ -9,6 +9,8 @@ import { mediaKeys } from '../storage/keys';
 export type ModelRow = Selectable<ModelsTable>;
 export interface ModelWithPhotos extends ModelRow {
   photoIds: string[];
+  /** Whether the model's first photo has a small thumbnail (an older one may not). */
+  firstPhotoHasSmallThumbnail: boolean;
 }
 
 /**
@@ -88,18 +90,23 @@ export class ModelService {
     if (models.length === 0) return [];
     const links = await this.db
       .selectFrom('model_photos')
-      .select(['model_id', 'media_id'])
+      .leftJoin('media', 'media.id', 'model_photos.media_id')
+      .select(['model_photos.model_id', 'model_photos.media_id', 'media.small_thumbnail'])
       .where(
-        'model_id',
+        'model_photos.model_id',
         'in',
         models.map((model) => model.id),
       )
-      .orderBy('position', 'asc')
+      .orderBy('model_photos.position', 'asc')
       .execute();
-    return models.map((model) => ({
-      ...model,
-      photoIds: links.filter((link) => link.model_id === model.id).map((link) => link.media_id),
-    }));
+    return models.map((model) => {
+      const own = links.filter((link) => link.model_id === model.id);
+      return {
+        ...model,
+        photoIds: own.map((link) => link.media_id),
+        firstPhotoHasSmallThumbnail: own[0]?.small_thumbnail === 1,
+      };
+    });
   }
 
   findOwned(userId: string, id: string): Promise<ModelRow | undefined> {
@@ -271,9 +278,14 @@ export class ModelService {
     });
   }
 
-  /** The thumbnail of the model's first photo stands for the model (spec §3 "avatar image"). */
+  /**
+   * The thumbnail of the model's first photo stands for the model (spec §3 "avatar image"): its
+   * small one, as the avatar is only ever shown small.
+   */
   avatarKey(model: ModelWithPhotos): string | undefined {
     const first = model.photoIds[0];
-    return first ? mediaKeys(model.user_id, first).thumbnail : undefined;
+    if (!first) return undefined;
+    const keys = mediaKeys(model.user_id, first);
+    return model.firstPhotoHasSmallThumbnail ? keys.smallThumbnail : keys.thumbnail;
   }
 }

@@ -83,7 +83,11 @@ export const trainingPhotoSchema = z
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     displayUrl: z.string().optional(),
-    thumbnailUrl: z.string().optional(),
+    thumbnailUrl: z.string().optional().meta({ description: 'Signed, expiring; THUMBNAIL_PIXELS' }),
+    smallThumbnailUrl: z.string().optional().meta({
+      description:
+        'Signed, expiring; 256 pixels, for small tiles. Absent for photos stored before it existed',
+    }),
   })
   .meta({ id: 'TrainingPhoto' });
 export type TrainingPhoto = z.infer<typeof trainingPhotoSchema>;

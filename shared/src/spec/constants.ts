@@ -209,6 +209,12 @@ export const MASK_EDITOR = {
 // Gallery and images (§2, §4, §7, §9)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The longest side, in pixels, of the thumbnails the api makes of every image it stores; an
+ * image smaller than that keeps its own size.
+ */
+export const THUMBNAIL_PIXELS = { thumbnail: 512, small: 256 } as const;
+
 export const GALLERY_PAGE_SIZE = 10;
 export const GALLERY_CAPTION_MAX = 30;
 export const GALLERY_CACHE_TTL_MS = 45 * MINUTE_MS;

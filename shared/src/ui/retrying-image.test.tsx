@@ -70,6 +70,26 @@ describe('RetryingImage', () => {
     expect(screen.getByRole('img', { name: 'A photo' })).toBeTruthy();
   });
 
+  it('offers its sizes on the first attempt only: a retry loads the URL it names', () => {
+    renderInApp(
+      <RetryingImage
+        src="/img/a?size=512"
+        srcSet="/img/a?size=256 256w, /img/a?size=512 512w"
+        sizes="33vw"
+        directSrc="/direct/a"
+        alt="A photo"
+        aspectRatio={1}
+      />,
+    );
+    const first = screen.getByRole('img');
+    expect(first.getAttribute('srcset')).toBe('/img/a?size=256 256w, /img/a?size=512 512w');
+    expect(first.getAttribute('sizes')).toBe('33vw');
+    failCurrentImage();
+    const retry = screen.getByRole('img', { hidden: true });
+    expect(retry.getAttribute('src')).toBe('/direct/a');
+    expect(retry.hasAttribute('srcset')).toBe(false);
+  });
+
   it('retries a presigned URL it cannot add a parameter to with the fresh URL it is given', () => {
     const stale = 'https://b.s3.test/t?X-Amz-Date=1&X-Amz-Signature=old';
     const fresh = 'https://b.s3.test/t?X-Amz-Date=2&X-Amz-Signature=new';

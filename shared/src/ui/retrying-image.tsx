@@ -56,6 +56,11 @@ export interface RetryingImageProps extends Omit<
   'src' | 'onError' | 'width' | 'height'
 > {
   src: string;
+  /**
+   * Sizes of the same image to choose from (see `sizes`), for the first attempt only: a retry
+   * loads exactly the URL it names.
+   */
+  srcSet?: string;
   /** Tried on the first failure (e.g. the storage's own URL instead of a cached one). */
   directSrc?: string;
   /** Tried next (e.g. the API's /image/{id} address). */
@@ -83,6 +88,7 @@ export interface RetryingImageProps extends Omit<
  */
 export function RetryingImage({
   src,
+  srcSet,
   directSrc,
   fallbackSrc,
   onInvalidate,
@@ -156,6 +162,7 @@ export function RetryingImage({
           // A new element per attempt: a retry of an unchanged URL must still load again.
           key={attempt.kind === 'refresh' ? attempt.token : attempt.kind}
           src={failedSrc ?? imageAttemptUrl(attempt, sources)}
+          srcSet={attempt.kind === 'src' && failedSrc === null ? srcSet : undefined}
           alt={alt}
           width={width}
           height={height}

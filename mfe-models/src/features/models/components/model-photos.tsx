@@ -1,6 +1,7 @@
 import type { TrainingPhoto } from '@app/shared/contract/media';
 import { IconButton } from '@app/shared/ui/icon-button';
 import { RetryingImage } from '@app/shared/ui/retrying-image';
+import { thumbnailSrcSet } from '@app/shared/ui/thumbnail-src-set';
 import { useMediaQuery } from '@app/shared/ui/use-media-query';
 import type { UploadItem } from '@app/shared/upload/queue';
 import {
@@ -15,6 +16,14 @@ import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, DeleteRegular, WarningFilled } from '@fluentui/react-icons';
 import { useDragReorder } from '../hooks/use-drag-reorder';
 import { ProgressLine } from './progress-line';
+
+/**
+ * A tile's width at each of the grid's column counts below, the page's margins and the gaps
+ * taken off (measured from 360 to 1920 pixels wide), so that a screen fetches the small thumbnail
+ * wherever it is sharp enough there.
+ */
+const TILE_SIZES =
+  '(min-width: 992px) 157px, (min-width: 600px) calc((100vw - 106px) / 4), calc((100vw - 90px) / 3)';
 
 const useStyles = makeStyles({
   grid: {
@@ -189,6 +198,8 @@ export function ModelPhotos({
               <RetryingImage
                 className={styles.image}
                 src={photo.thumbnailUrl ?? ''}
+                srcSet={thumbnailSrcSet(photo)}
+                sizes={TILE_SIZES}
                 directSrc={photo.displayUrl}
                 alt=""
                 aspectRatio={1}

@@ -18,12 +18,12 @@ import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import type { LiveTraining } from '../hooks/use-live-training';
 import { refusedPhotos } from '../utils/model-photos';
 import { statusView, type StatusTone } from '../utils/model-status';
+import { ModelPhotos } from './model-photos';
 import type { RowUploadsState } from './row-uploads';
 
 // Each part below shows only in some states (a new user has none): none is in the first load.
-const ModelPhotos = lazy(() =>
-  import('./model-photos').then((module) => ({ default: module.ModelPhotos })),
-);
+// A model's photos are, though: they are a returning user's first screen here, and its largest
+// paint, which would otherwise wait for one more round trip after the page's data.
 const RowUploads = lazy(() => import('./row-uploads'));
 const TrainingFailure = lazy(() =>
   import('./training-failure').then((module) => ({ default: module.TrainingFailure })),
@@ -308,18 +308,16 @@ export function ModelRow({
             }}
           />
         ) : (
-          <Suspense fallback={null}>
-            <ModelPhotos
-              photos={photos}
-              incoming={adding.incoming}
-              locked={locked}
-              onOpen={onOpenPhoto}
-              onDelete={onDeletePhoto}
-              onReorder={onReorder}
-              onRetryUpload={adding.retry}
-              eagerCount={first ? FIRST_SCREEN_PHOTOS : 0}
-            />
-          </Suspense>
+          <ModelPhotos
+            photos={photos}
+            incoming={adding.incoming}
+            locked={locked}
+            onOpen={onOpenPhoto}
+            onDelete={onDeletePhoto}
+            onReorder={onReorder}
+            onRetryUpload={adding.retry}
+            eagerCount={first ? FIRST_SCREEN_PHOTOS : 0}
+          />
         )}
         <div className={styles.actions}>
           {photos.length > 0 && photos.length + pendingCount < MAX_TRAINING_PHOTOS ? (
