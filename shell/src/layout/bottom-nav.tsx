@@ -160,8 +160,8 @@ export default function BottomNav() {
     <nav className={styles.nav} aria-label="Main">
       <div className={styles.items}>
         {TABS.map((tab) => {
-          const disabled = tab.value === 'generate' && !generateEnabled;
           const isGenerate = tab.value === 'generate';
+          const disabled = isGenerate && !generateEnabled;
           const waitsForTooltip = isGenerate && tooltip.loaded === null;
           const button = (
             <Button
