@@ -1,25 +1,14 @@
 import { hasReadyModel } from '@app/shared/data/user';
 import { LAYOUT, NAV_TEXT, ROUTES } from '@app/shared/spec';
-import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, tokens, Tooltip } from '@fluentui/react-components';
 import {
   BrainCircuit24Regular,
   Home24Regular,
   ImageSparkle24Regular,
   Person24Regular,
 } from '@fluentui/react-icons';
-import {
-  Fragment,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type ReactElement,
-} from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { GenerateTabTooltipProps } from './generate-tab-tooltip';
 import { useProfileKeptOffline } from './offline-profile';
 import { arrowKeysBelongToFocus, neighbourTab, tabForPath, type NavTab } from './nav-tabs';
 
@@ -80,51 +69,6 @@ const PATH_OF = Object.fromEntries(TABS.map((tab) => [tab.value, tab.to])) as Re
   string
 >;
 
-/** Fluent's tooltip for the Generate tab, and where the tab's pointer and focus were then. */
-interface LoadedTooltip {
-  Tooltip: ComponentType<GenerateTabTooltipProps>;
-  hovered: boolean;
-  focused: boolean;
-}
-
-const loadTooltip = () =>
-  import(/* webpackChunkName: "generate-tab-tooltip" */ './generate-tab-tooltip').then(
-    (module) => module.GenerateTabTooltip,
-  );
-
-/**
- * The Generate tab's tooltip loads when the tab is first pointed at, touched or focused: nothing
- * on a start's first screen needs it, and fetched any earlier it competed with that screen's
- * data and images. Until then the tab is described by the same text, hidden: what a screen
- * reader says does not change. Wrapping the tab in the tooltip makes React draw the tab anew; a
- * tab that had the focus gets it back, and a pointer still on it sees the tooltip at once.
- */
-function useGenerateTooltip() {
-  const [loaded, setLoaded] = useState<LoadedTooltip | null>(null);
-  const tabRef = useRef<HTMLButtonElement>(null);
-  const load = useCallback(() => {
-    void loadTooltip().then(
-      (Tooltip) => {
-        const tab = tabRef.current;
-        setLoaded(
-          (previous) =>
-            previous ?? {
-              Tooltip,
-              hovered: tab?.matches(':hover') ?? false,
-              focused: tab !== null && tab === document.activeElement,
-            },
-        );
-      },
-      // Offline before the chunk was cached: the tab keeps its description, without the bubble.
-      () => undefined,
-    );
-  }, []);
-  useLayoutEffect(() => {
-    if (loaded?.focused) tabRef.current?.focus();
-  }, [loaded]);
-  return { loaded, load, tabRef };
-}
-
 /** The signed-in navigation (spec §2): Generate waits for a ready model; arrow keys move along. */
 export default function BottomNav() {
   const styles = useStyles();
@@ -133,8 +77,6 @@ export default function BottomNav() {
   const selected = tabForPath(pathname);
   const profile = useProfileKeptOffline();
   const generateEnabled = hasReadyModel(profile);
-  const tooltip = useGenerateTooltip();
-  const descriptionId = useId();
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -160,13 +102,10 @@ export default function BottomNav() {
     <nav className={styles.nav} aria-label="Main">
       <div className={styles.items}>
         {TABS.map((tab) => {
-          const isGenerate = tab.value === 'generate';
-          const disabled = isGenerate && !generateEnabled;
-          const waitsForTooltip = isGenerate && tooltip.loaded === null;
+          const disabled = tab.value === 'generate' && !generateEnabled;
           const button = (
             <Button
               key={tab.value}
-              ref={isGenerate ? tooltip.tabRef : undefined}
               appearance="transparent"
               icon={tab.icon}
               className={mergeClasses(
@@ -177,35 +116,17 @@ export default function BottomNav() {
               aria-current={tab.value === selected ? 'page' : undefined}
               disabledFocusable={disabled}
               onClick={() => navigate(tab.to)}
-              // Absent, not undefined, once the tooltip is here: it sets its own description.
-              {...(waitsForTooltip
-                ? {
-                    'aria-describedby': descriptionId,
-                    onPointerEnter: tooltip.load,
-                    onFocus: tooltip.load,
-                  }
-                : {})}
             >
               {tab.label}
             </Button>
           );
-          if (!isGenerate) return button;
-          const description = disabled
-            ? NAV_TEXT.generateLockedTooltip
-            : NAV_TEXT.generateReadyTooltip;
-          if (tooltip.loaded === null) {
-            return (
-              <Fragment key={tab.value}>
-                {button}
-                <span id={descriptionId} hidden>
-                  {description}
-                </span>
-              </Fragment>
-            );
-          }
-          const { Tooltip, hovered, focused } = tooltip.loaded;
+          if (tab.value !== 'generate') return button;
           return (
-            <Tooltip key={tab.value} content={description} initiallyVisible={hovered || focused}>
+            <Tooltip
+              key={tab.value}
+              relationship="description"
+              content={disabled ? NAV_TEXT.generateLockedTooltip : NAV_TEXT.generateReadyTooltip}
+            >
               {button}
             </Tooltip>
           );
