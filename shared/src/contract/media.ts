@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeText } from './safe-text';
-import { GALLERY_PAGE_SIZE, MAX_TRAINING_PHOTOS } from '../spec/constants';
+import { GALLERY_PAGE_SIZE, MAX_TRAINING_PHOTOS, THUMBNAIL_PIXELS } from '../spec/constants';
 import { FILE_TEXT } from '../spec/messages';
 import { idParams, withErrors, type RouteContract } from './common';
 import { PHOTO_PROBLEMS } from './models';
@@ -83,11 +83,18 @@ export const trainingPhotoSchema = z
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     displayUrl: z.string().optional(),
-    thumbnailUrl: z.string().optional().meta({ description: 'Signed, expiring; THUMBNAIL_PIXELS' }),
-    smallThumbnailUrl: z.string().optional().meta({
-      description:
-        'Signed, expiring; 256 pixels, for small tiles. Absent for photos stored before it existed',
-    }),
+    thumbnailUrl: z
+      .string()
+      .optional()
+      .meta({
+        description: `Signed, expiring; at most ${THUMBNAIL_PIXELS.thumbnail} pixels on its longest side`,
+      }),
+    smallThumbnailUrl: z
+      .string()
+      .optional()
+      .meta({
+        description: `Signed, expiring; at most ${THUMBNAIL_PIXELS.small} pixels on its longest side, for small tiles. Absent for photos stored before it existed`,
+      }),
   })
   .meta({ id: 'TrainingPhoto' });
 export type TrainingPhoto = z.infer<typeof trainingPhotoSchema>;
