@@ -174,6 +174,9 @@ function serviceWorkerWarmStart(mode: 'production'): RspackOptions {
  * redeployed remote arrives with the next start. Hashed chunks never change: cache first.
  * `skipWaiting` stays off so a new version waits until the user accepts the update prompt.
  */
+/** The worker's cache storage, as much as its callbacks below use (this file has no DOM types). */
+declare const caches: { match(url: string): Promise<Response | undefined> };
+
 function serviceWorker() {
   return new GenerateSW({
     swDest: 'sw.js',
@@ -215,7 +218,11 @@ function serviceWorker() {
         // images, and fetched once more by the gallery when this worker first takes control).
         // Each answer signs them anew, so they are kept by path alone: a path always shows the
         // same image. Only 200s (CORS) are kept, never an opaque answer; logout deletes them.
-        urlPattern: ({ url }) => /\/users\/[^/]+\/media\/[^/]+\/thumbnail$/.test(url.pathname),
+        // Tiles choose a thumbnail by their size, so offline a tile or the viewer may ask for a
+        // size other than the one kept: any kept size of the same image stands in, largest first.
+        // (These callbacks are copied into sw.js as text: they name nothing from this file.)
+        urlPattern: ({ url }) =>
+          /\/users\/[^/]+\/media\/[^/]+\/thumbnail(?:-medium|-small)?$/.test(url.pathname),
         handler: 'CacheFirst',
         options: {
           cacheName: SW_CACHES.galleryThumbnails,
@@ -227,6 +234,16 @@ function serviceWorker() {
                 const url = new URL(request.url);
                 url.search = '';
                 return url.href;
+              },
+              handlerDidError: async ({ request }) => {
+                const url = new URL(request.url);
+                url.search = '';
+                const image = url.href.replace(/-(?:medium|small)$/, '');
+                for (const size of ['', '-medium', '-small']) {
+                  const kept = await caches.match(image + size);
+                  if (kept) return kept;
+                }
+                return undefined;
               },
             },
           ],

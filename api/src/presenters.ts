@@ -5,6 +5,7 @@ import {
   type MediaStatus,
   type MediaType,
   type PhotoCheck,
+  type TrainingPhoto,
 } from '@app/shared/contract/media';
 import type { ModelSummary, PhotoIssue } from '@app/shared/contract/models';
 import type { UserProfile } from '@app/shared/contract/user';
@@ -48,6 +49,34 @@ export function photoCheckOf(row: Pick<MediaRow, 'photo_check'>): PhotoCheck | n
     : null;
 }
 
+/**
+ * A training photo's signed URLs: its web image and every thumbnail it has (the smaller ones
+ * only for photos processed since they exist), for tiles that choose by their size.
+ */
+export async function signedPhotoUrls(
+  storage: Storage,
+  origin: string,
+  photo: Pick<MediaRow, 'user_id' | 'id' | 'medium_thumbnail' | 'small_thumbnail'>,
+): Promise<
+  Pick<TrainingPhoto, 'displayUrl' | 'thumbnailUrl' | 'mediumThumbnailUrl' | 'smallThumbnailUrl'>
+> {
+  const keys = mediaKeys(photo.user_id, photo.id);
+  const sign = (key: string, stored = true) =>
+    stored ? signedUrl(storage, origin, key) : Promise.resolve(undefined);
+  const [displayUrl, thumbnailUrl, mediumThumbnailUrl, smallThumbnailUrl] = await Promise.all([
+    sign(keys.web),
+    sign(keys.thumbnail),
+    sign(keys.mediumThumbnail, photo.medium_thumbnail === 1),
+    sign(keys.smallThumbnail, photo.small_thumbnail === 1),
+  ]);
+  return {
+    displayUrl,
+    thumbnailUrl,
+    ...(mediumThumbnailUrl ? { mediumThumbnailUrl } : {}),
+    ...(smallThumbnailUrl ? { smallThumbnailUrl } : {}),
+  };
+}
+
 export async function presentMedia(
   storage: Storage,
   origin: string,
@@ -76,12 +105,23 @@ export async function presentMedia(
   };
   if (includeUrls && row.status === 'ready') {
     const keys = mediaKeys(row.user_id, row.id);
-    [item.displayUrl, item.thumbnailUrl, item.downloadUrl, item.checkUrl] = await Promise.all([
-      signedUrl(storage, origin, keys.web),
-      signedUrl(storage, origin, keys.thumbnail),
-      signedUrl(storage, origin, keys.original, row.filename),
-      storage.signedHeadUrl(keys.thumbnail, { origin, expiresInSeconds: SIGNED_URL_TTL_SECONDS }),
-    ]);
+    // Gallery tiles draw 300–500 device pixels on phones: the 384 and the 512 cover them.
+    const [displayUrl, thumbnailUrl, mediumThumbnailUrl, downloadUrl, checkUrl] = await Promise.all(
+      [
+        signedUrl(storage, origin, keys.web),
+        signedUrl(storage, origin, keys.thumbnail),
+        row.medium_thumbnail === 1 ? signedUrl(storage, origin, keys.mediumThumbnail) : undefined,
+        signedUrl(storage, origin, keys.original, row.filename),
+        storage.signedHeadUrl(keys.thumbnail, { origin, expiresInSeconds: SIGNED_URL_TTL_SECONDS }),
+      ],
+    );
+    Object.assign(item, {
+      displayUrl,
+      thumbnailUrl,
+      ...(mediumThumbnailUrl ? { mediumThumbnailUrl } : {}),
+      downloadUrl,
+      checkUrl,
+    });
   }
   return item;
 }

@@ -90,6 +90,7 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
         { name: '0008_media_listing_indexes' },
         { name: '0009_photo_checks' },
         { name: '0010_small_thumbnails' },
+        { name: '0011_medium_thumbnails' },
       ]);
     } finally {
       await app.close();

@@ -44,21 +44,30 @@ describe('image type sniffing', { timeout: 30_000 }, () => {
 });
 
 describe('processImage', { timeout: 30_000 }, () => {
-  it('turns a real portrait into an original, a web image and two thumbnails', async () => {
+  it('turns a real portrait into an original, a web image and three thumbnails', async () => {
     const image = await processImage(facePhoto(), options);
     expect(image.type).toBe('jpeg');
     expect(image.original.contentType).toBe('image/jpeg');
     const thumb = await sharp(image.thumbnail.data).metadata();
     expect(thumb.format).toBe('webp');
     expect(Math.max(thumb.width, thumb.height)).toBeLessThanOrEqual(512);
-    const small = await sharp(image.smallThumbnail.data).metadata();
-    expect(small.format).toBe('webp');
-    expect(Math.max(small.width, small.height)).toBe(
-      Math.min(256, Math.max(thumb.width, thumb.height)),
-    );
-    // The same picture: its aspect ratio, to the pixel.
-    expect(Math.abs(small.width / small.height - thumb.width / thumb.height)).toBeLessThan(0.02);
-    expect(image.smallThumbnail.data.length).toBeLessThan(image.thumbnail.data.length);
+    let larger = image.thumbnail.data;
+    for (const [smaller, size] of [
+      [image.mediumThumbnail.data, 384],
+      [image.smallThumbnail.data, 256],
+    ] as const) {
+      const metadata = await sharp(smaller).metadata();
+      expect(metadata.format).toBe('webp');
+      expect(Math.max(metadata.width, metadata.height)).toBe(
+        Math.min(size, Math.max(thumb.width, thumb.height)),
+      );
+      // The same picture: its aspect ratio, to the pixel.
+      expect(Math.abs(metadata.width / metadata.height - thumb.width / thumb.height)).toBeLessThan(
+        0.02,
+      );
+      expect(smaller.length).toBeLessThan(larger.length);
+      larger = smaller;
+    }
     const web = await sharp(image.web.data).metadata();
     expect(Math.max(web.width, web.height)).toBeLessThanOrEqual(2048);
   });
@@ -66,7 +75,13 @@ describe('processImage', { timeout: 30_000 }, () => {
   it('applies the EXIF orientation and strips EXIF, GPS included', async () => {
     const image = await processImage(await jpegWithGpsAndRotation(), options);
     expect([image.width, image.height]).toEqual([40, 80]);
-    for (const output of [image.original, image.web, image.thumbnail, image.smallThumbnail]) {
+    for (const output of [
+      image.original,
+      image.web,
+      image.thumbnail,
+      image.mediumThumbnail,
+      image.smallThumbnail,
+    ]) {
       const metadata = await sharp(output.data).metadata();
       expect(metadata.exif).toBeUndefined();
       expect(metadata.orientation ?? 1).toBe(1);

@@ -78,6 +78,7 @@ describe('media with S3 storage', { timeout: 60_000 }, () => {
       expect(keysOf(id).map((key) => key.split('/').pop())).toEqual([
         'original',
         'thumbnail',
+        'thumbnail-medium',
         'thumbnail-small',
         'web',
       ]);
@@ -142,6 +143,7 @@ describe('media with S3 storage', { timeout: 60_000 }, () => {
     expect(keysOf(arrived!.imageId).map((key) => key.split('/').pop())).toEqual([
       'original',
       'thumbnail',
+      'thumbnail-medium',
       'thumbnail-small',
       'web',
     ]);
@@ -163,14 +165,16 @@ describe('media with S3 storage', { timeout: 60_000 }, () => {
     );
     for (const url of [
       training.body.items[0].thumbnailUrl,
+      training.body.items[0].mediumThumbnailUrl,
       training.body.items[0].smallThumbnailUrl,
+      list.body.items[0].mediumThumbnailUrl,
     ]) {
       const thumbnail = await fetch(url);
       expect(thumbnail.status).toBe(200);
       await thumbnail.arrayBuffer();
     }
     for (const id of ids) {
-      expect(keysOf(id)).toHaveLength(4);
+      expect(keysOf(id)).toHaveLength(5);
       // Processed and stored by one of the three requests only.
       const stored = s3.requests.filter(
         (line) => line.startsWith('PUT ') && line.endsWith(`/${id}/original`),

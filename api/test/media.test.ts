@@ -99,6 +99,28 @@ describe.each(DIALECTS)('media on %s', { timeout: 30_000 }, (dialect) => {
     });
   });
 
+  it('lists a 384-pixel thumbnail for gallery tiles, except for images stored before it', async () => {
+    const user = newUser();
+    const [id] = await uploadViaPresignedUrls(studio, user, 1);
+    const listed = await studio.as(user, 'GET', '/api/media?type=training&includeUrls=true');
+    const [item] = listed.body.items;
+    expect(item.imageId).toBe(id);
+    const medium = await fetch(item.mediumThumbnailUrl);
+    expect(medium.status).toBe(200);
+    expect(medium.headers.get('content-type')).toBe('image/webp');
+    const { width, height } = await sharp(Buffer.from(await medium.arrayBuffer())).metadata();
+    expect(Math.max(width, height)).toBe(Math.min(384, Math.max(item.width, item.height)));
+
+    await studio.running.app.db
+      .updateTable('media')
+      .set({ medium_thumbnail: 0 })
+      .where('id', '=', id!)
+      .execute();
+    const older = await studio.as(user, 'GET', `/api/media/${id}`);
+    expect(older.body.thumbnailUrl).toEqual(expect.any(String));
+    expect(older.body).not.toHaveProperty('mediumThumbnailUrl');
+  });
+
   it('accepts an upload target once, and keeps it usable after a refused file', async () => {
     const user = newUser();
     const targets = await studio.as(user, 'POST', '/api/media/presigned-urls', {

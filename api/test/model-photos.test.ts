@@ -42,7 +42,7 @@ describe.each(DIALECTS)('photos of an existing model on %s', { timeout: 30_000 }
     expect(firstPhoto.modelIds).toEqual([modelId]);
   });
 
-  it('offers small thumbnails: in the photo list and as the avatar, unless stored before them', async () => {
+  it('offers smaller thumbnails: in the photo list and as the avatar, unless stored before them', async () => {
     const user = newUser('Mary');
     const modelId = await trainReadyModel(studio, user);
     const { trainingPhotos, avatar } = await modelOf(user, modelId);
@@ -51,16 +51,21 @@ describe.each(DIALECTS)('photos of an existing model on %s', { timeout: 30_000 }
     const first = listed.body.items.find(
       (item: { imageId: string }) => item.imageId === trainingPhotos[0],
     );
-    const small = await fetch(first.smallThumbnailUrl);
-    expect(small.status).toBe(200);
-    expect(small.headers.get('content-type')).toBe('image/webp');
-    const { width, height } = await sharp(Buffer.from(await small.arrayBuffer())).metadata();
-    expect(Math.max(width, height)).toBeLessThanOrEqual(256);
+    for (const [url, size] of [
+      [first.smallThumbnailUrl, 256],
+      [first.mediumThumbnailUrl, 384],
+    ]) {
+      const thumbnail = await fetch(url);
+      expect(thumbnail.status).toBe(200);
+      expect(thumbnail.headers.get('content-type')).toBe('image/webp');
+      const { width, height } = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata();
+      expect(Math.max(width, height)).toBeLessThanOrEqual(size);
+    }
 
     // A photo stored before small thumbnails existed has none: its tiles keep the thumbnail.
     await studio.running.app.db
       .updateTable('media')
-      .set({ small_thumbnail: 0 })
+      .set({ small_thumbnail: 0, medium_thumbnail: 0 })
       .where('id', '=', trainingPhotos[0])
       .execute();
     expect((await modelOf(user, modelId)).avatar).toContain(`${trainingPhotos[0]}/thumbnail?`);
@@ -70,6 +75,7 @@ describe.each(DIALECTS)('photos of an existing model on %s', { timeout: 30_000 }
     );
     expect(older.thumbnailUrl).toEqual(expect.any(String));
     expect(older).not.toHaveProperty('smallThumbnailUrl');
+    expect(older).not.toHaveProperty('mediumThumbnailUrl');
   });
 
   it('persists a new order of the photos; the first one is the avatar', async () => {

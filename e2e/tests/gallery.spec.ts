@@ -91,9 +91,15 @@ test.describe('a gallery of 25 generated images', () => {
     await expect(page.getByRole('heading', { name: 'Welcome back, Ada!' })).toBeVisible();
     await expect(tiles(page)).toHaveCount(10);
     await expectThumbnailsLoaded(page, 10);
-    // Thumbnails in the grid; the full size is for the viewer.
+    // Thumbnails in the grid; the full size is for the viewer. Each screen loads the one its
+    // tiles need: a Pixel 5's (180 px at DPR 2.75) the 512, a laptop's (294 px at DPR 1) the 384.
     const src = await tiles(page).first().locator('img').getAttribute('src');
     expect(src).toMatch(/\/thumbnail\?/);
+    const shown = await tiles(page)
+      .locator('img')
+      .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).currentSrc));
+    const chosen = testInfo.project.name === 'phone' ? /\/thumbnail\?/ : /\/thumbnail-medium\?/;
+    for (const url of shown) expect(url).toMatch(chosen);
     await screen(page, testInfo, 'grid');
 
     const byCursor = page.waitForRequest((request) => request.url().includes('cursor='));
@@ -312,6 +318,16 @@ test.describe('a gallery of 25 generated images', () => {
         page.evaluate(async () => (await (await caches.open('gallery-thumbnails')).keys()).length),
       )
       .toBeGreaterThanOrEqual(10);
+    // The sizes the tiles chose: on the laptop the 384s, so offline the viewer's stand-in (the
+    // 512) is served by the kept 384 of the same image.
+    const kept = await page.evaluate(async () =>
+      (await (await caches.open('gallery-thumbnails')).keys()).map((request) =>
+        new URL(request.url).pathname.split('/').at(-1),
+      ),
+    );
+    expect(new Set(kept)).toEqual(
+      new Set([testInfo.project.name === 'phone' ? 'thumbnail' : 'thumbnail-medium']),
+    );
 
     await context.setOffline(true);
     await page.reload();
@@ -383,7 +399,7 @@ test.describe('a gallery of 25 generated images', () => {
     test('retry chain: an image that fails twice loads on its refresh with fresh URLs', async ({
       page,
       baseURL,
-    }) => {
+    }, testInfo) => {
       const target = seed.images[0]!.imageId;
       const tried: string[] = [];
       await page.route(new RegExp(`/api/files/.*/media/${target}/`), async (route) => {
@@ -406,9 +422,10 @@ test.describe('a gallery of 25 generated images', () => {
       await openGallery(page, baseURL!, seed);
       const frame = tiles(page).first().locator('[data-image-state]');
       await expect(frame).toHaveAttribute('data-image-state', 'loaded', { timeout: 15_000 });
-      // The thumbnail, then the full-size web image, then the thumbnail again, freshly signed
-      // and marked as a refresh.
-      expect(tried.map((entry) => entry.split('?')[0])).toEqual(['thumbnail', 'web', 'thumbnail']);
+      // The thumbnail the tile chose by its size, then the full-size web image, then the
+      // thumbnail again, freshly signed and marked as a refresh.
+      const chosen = testInfo.project.name === 'phone' ? 'thumbnail' : 'thumbnail-medium';
+      expect(tried.map((entry) => entry.split('?')[0])).toEqual([chosen, 'web', 'thumbnail']);
       expect(tried[2]).toContain('refresh=');
       expect(freshUrls).toHaveLength(1);
       await expectThumbnailsLoaded(page, 10);

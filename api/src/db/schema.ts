@@ -80,6 +80,8 @@ export interface MediaTable {
   photo_check: Generated<string | null>;
   /** 1 when the 256-pixel thumbnail is stored (images processed since migration 0010). */
   small_thumbnail: Generated<number>;
+  /** 1 when the 384-pixel thumbnail is stored (images processed since migration 0011). */
+  medium_thumbnail: Generated<number>;
 }
 
 export interface ModelPhotosTable {

@@ -13,11 +13,18 @@ import { Semaphore } from './semaphore';
 export const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
- * The thumbnail serves gallery and model-photo grids; the small one smaller tiles (a model's
- * photos three to a phone's row, the model picker), where the thumbnail's pixels would be
- * scaled away on screen after costing a phone on a slow link three times the bytes.
+ * Grid tiles choose among three thumbnails by the device pixels they draw (`srcset`): a tile's
+ * width varies from ~100 to ~500 device pixels across phones, and pixels a tile scales away
+ * still cost a phone on a slow link their bytes. The 512 serves the sharpest phones' gallery
+ * tiles, the 384 most phones' gallery and Pixel-class model tiles, the 256 small tiles (a
+ * model's photos on most phones, the model picker).
  */
-const { thumbnail: THUMBNAIL_SIZE, small: SMALL_THUMBNAIL_SIZE } = THUMBNAIL_PIXELS;
+const THUMBNAILS = [
+  ['thumbnail', THUMBNAIL_PIXELS.thumbnail],
+  ['mediumThumbnail', THUMBNAIL_PIXELS.medium],
+  ['smallThumbnail', THUMBNAIL_PIXELS.small],
+] as const;
+type ThumbnailName = (typeof THUMBNAILS)[number][0];
 /** Full-screen viewer on a phone or a laptop. */
 const WEB_SIZE = 2048;
 
@@ -40,6 +47,7 @@ export interface ProcessedImage<Original extends Buffer | ImageFile = Buffer> {
   original: { data: Original; contentType: string };
   web: { data: Buffer; contentType: string };
   thumbnail: { data: Buffer; contentType: string };
+  mediumThumbnail: { data: Buffer; contentType: string };
   smallThumbnail: { data: Buffer; contentType: string };
   width: number;
   height: number;
@@ -140,23 +148,20 @@ async function derive<Original extends Buffer | ImageFile>(
     const downscaled = () =>
       sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
     const web = await downscaled().webp({ quality: 85 }).toBuffer();
-    const thumbnail = await downscaled()
-      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
-    const smallThumbnail = await downscaled()
-      .resize(SMALL_THUMBNAIL_SIZE, SMALL_THUMBNAIL_SIZE, {
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .webp({ quality: 80 })
-      .toBuffer();
+    // One at a time, each from the downscaled pixels: no second decode, one small buffer alive.
+    const thumbnails = {} as Record<ThumbnailName, { data: Buffer; contentType: string }>;
+    for (const [name, size] of THUMBNAILS) {
+      const data = await downscaled()
+        .resize(size, size, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      thumbnails[name] = { data, contentType: 'image/webp' };
+    }
     return {
       type,
       original: { data: original, contentType: MIME_TYPES[storedType] },
       web: { data: web, contentType: 'image/webp' },
-      thumbnail: { data: thumbnail, contentType: 'image/webp' },
-      smallThumbnail: { data: smallThumbnail, contentType: 'image/webp' },
+      ...thumbnails,
       width,
       height,
     };

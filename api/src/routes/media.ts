@@ -16,6 +16,7 @@ import {
   photoCheckOf,
   presentMedia,
   requestOrigin,
+  signedPhotoUrls,
   signedUrl,
   SIGNED_URL_TTL_SECONDS,
 } from '../presenters';
@@ -201,35 +202,18 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       const origin = requestOrigin(request);
       return {
         items: await Promise.all(
-          photos.map(async (photo) => {
-            const keys = mediaKeys(photo.user_id, photo.id);
-            return {
-              imageId: photo.id,
-              filename: photo.filename,
-              createdAt: photo.created_at,
-              modelIds: models
-                .filter((model) => model.photoIds.includes(photo.id))
-                .map((model) => model.id),
-              photoCheck: photoCheckOf(photo),
-              width: photo.width,
-              height: photo.height,
-              ...(request.query.includeUrls
-                ? {
-                    displayUrl: await signedUrl(app.storage, origin, keys.web),
-                    thumbnailUrl: await signedUrl(app.storage, origin, keys.thumbnail),
-                    ...(photo.small_thumbnail === 1
-                      ? {
-                          smallThumbnailUrl: await signedUrl(
-                            app.storage,
-                            origin,
-                            keys.smallThumbnail,
-                          ),
-                        }
-                      : {}),
-                  }
-                : {}),
-            };
-          }),
+          photos.map(async (photo) => ({
+            imageId: photo.id,
+            filename: photo.filename,
+            createdAt: photo.created_at,
+            modelIds: models
+              .filter((model) => model.photoIds.includes(photo.id))
+              .map((model) => model.id),
+            photoCheck: photoCheckOf(photo),
+            width: photo.width,
+            height: photo.height,
+            ...(request.query.includeUrls ? await signedPhotoUrls(app.storage, origin, photo) : {}),
+          })),
         ),
       };
     },

@@ -143,6 +143,11 @@ export class MediaService {
       this.storage.put(keys.web, image.web.data, image.web.contentType),
       this.storage.put(keys.thumbnail, image.thumbnail.data, image.thumbnail.contentType),
       this.storage.put(
+        keys.mediumThumbnail,
+        image.mediumThumbnail.data,
+        image.mediumThumbnail.contentType,
+      ),
+      this.storage.put(
         keys.smallThumbnail,
         image.smallThumbnail.data,
         image.smallThumbnail.contentType,
@@ -193,6 +198,7 @@ export class MediaService {
       failure_reason: null,
       photo_check: checkedOnUpload(fields.type),
       small_thumbnail: 1,
+      medium_thumbnail: 1,
     };
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('media').values(row).execute();
@@ -231,6 +237,7 @@ export class MediaService {
       photo_check: null,
       // Made when the bytes arrive (completePending).
       small_thumbnail: 0,
+      medium_thumbnail: 0,
     }));
     if (rows.length > 0) await this.db.insertInto('media').values(rows).execute();
     return rows;
@@ -287,6 +294,7 @@ export class MediaService {
       bytes: Buffer.isBuffer(original) ? original.length : original.size,
       photo_check: checkedOnUpload(row.type),
       small_thumbnail: 1,
+      medium_thumbnail: 1,
     };
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('media').set(fields).where('id', '=', row.id).execute();

@@ -13,6 +13,7 @@ export function mediaKeys(userId: string, mediaId: string) {
     original: `${prefix}original`,
     web: `${prefix}web`,
     thumbnail: `${prefix}thumbnail`,
+    mediumThumbnail: `${prefix}thumbnail-medium`,
     smallThumbnail: `${prefix}thumbnail-small`,
   };
 }

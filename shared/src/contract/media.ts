@@ -23,6 +23,15 @@ export const mediaStatusSchema = z.enum(MEDIA_STATUSES);
 export type MediaType = (typeof MEDIA_TYPES)[number];
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 
+/** A new instance per use, so the OpenAPI document inlines it in each schema as before. */
+const mediumThumbnailUrl = () =>
+  z
+    .string()
+    .optional()
+    .meta({
+      description: `Signed, expiring; at most ${THUMBNAIL_PIXELS.medium} pixels on its longest side, for mid-sized tiles. Absent for images stored before it existed`,
+    });
+
 export const mediaItemSchema = z
   .object({
     imageId: z.string(),
@@ -63,7 +72,13 @@ export const mediaItemSchema = z
       .string()
       .optional()
       .meta({ description: 'Signed, expiring; full-size web image' }),
-    thumbnailUrl: z.string().optional(),
+    thumbnailUrl: z
+      .string()
+      .optional()
+      .meta({
+        description: `Signed, expiring; at most ${THUMBNAIL_PIXELS.thumbnail} pixels on its longest side`,
+      }),
+    mediumThumbnailUrl: mediumThumbnailUrl(),
     downloadUrl: z.string().optional().meta({ description: 'Signed original, as an attachment' }),
     checkUrl: z.string().optional().meta({
       description:
@@ -89,6 +104,7 @@ export const trainingPhotoSchema = z
       .meta({
         description: `Signed, expiring; at most ${THUMBNAIL_PIXELS.thumbnail} pixels on its longest side`,
       }),
+    mediumThumbnailUrl: mediumThumbnailUrl(),
     smallThumbnailUrl: z
       .string()
       .optional()

@@ -213,7 +213,7 @@ export const MASK_EDITOR = {
  * The longest side, in pixels, of the thumbnails the api makes of every image it stores; an
  * image smaller than that keeps its own size.
  */
-export const THUMBNAIL_PIXELS = { thumbnail: 512, small: 256 } as const;
+export const THUMBNAIL_PIXELS = { thumbnail: 512, medium: 384, small: 256 } as const;
 
 export const GALLERY_PAGE_SIZE = 10;
 export const GALLERY_CAPTION_MAX = 30;

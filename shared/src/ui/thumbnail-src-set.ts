@@ -2,6 +2,7 @@ import { THUMBNAIL_PIXELS } from '../spec/constants';
 
 export interface ThumbnailSources {
   thumbnailUrl?: string;
+  mediumThumbnailUrl?: string;
   smallThumbnailUrl?: string;
   /** The stored image's size; unknown for some older images. */
   width: number | null;
@@ -15,15 +16,25 @@ function thumbnailWidth(longestSide: number, width: number | null, height: numbe
 }
 
 /**
- * A `srcset` offering the small thumbnail beside the thumbnail, each by its real width, so the
- * browser takes the smaller one wherever it is sharp enough for the tile on that screen; undefined
- * when there is only one to choose (an older image, or one no larger than the small size).
+ * A `srcset` offering every thumbnail the image has, each by its real width, so the browser takes
+ * the smallest one sharp enough for the tile on that screen. Two thumbnails of the same width
+ * (an image no larger than the smaller size) are one choice, the smaller file's. Undefined when
+ * there is only one to choose (an older image, or a small one).
  */
 export function thumbnailSrcSet(image: ThumbnailSources): string | undefined {
-  const { thumbnailUrl, smallThumbnailUrl, width, height } = image;
-  if (!thumbnailUrl || !smallThumbnailUrl) return undefined;
-  const small = thumbnailWidth(THUMBNAIL_PIXELS.small, width, height);
-  const large = thumbnailWidth(THUMBNAIL_PIXELS.thumbnail, width, height);
-  if (small >= large) return undefined;
-  return `${smallThumbnailUrl} ${small}w, ${thumbnailUrl} ${large}w`;
+  const { width, height } = image;
+  const candidates: string[] = [];
+  let widest = 0;
+  for (const [url, size] of [
+    [image.smallThumbnailUrl, THUMBNAIL_PIXELS.small],
+    [image.mediumThumbnailUrl, THUMBNAIL_PIXELS.medium],
+    [image.thumbnailUrl, THUMBNAIL_PIXELS.thumbnail],
+  ] as const) {
+    if (!url) continue;
+    const candidateWidth = thumbnailWidth(size, width, height);
+    if (candidateWidth <= widest) continue;
+    candidates.push(`${url} ${candidateWidth}w`);
+    widest = candidateWidth;
+  }
+  return candidates.length > 1 ? candidates.join(', ') : undefined;
 }

@@ -10,6 +10,7 @@ import * as collationAndLookups from './0007_collation_and_lookups';
 import * as mediaListingIndexes from './0008_media_listing_indexes';
 import * as photoChecks from './0009_photo_checks';
 import * as smallThumbnails from './0010_small_thumbnails';
+import * as mediumThumbnails from './0011_medium_thumbnails';
 
 /**
  * A Kysely migration that may ask which dialect it runs on (Kysely does not tell, by design).
@@ -36,4 +37,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0008_media_listing_indexes': mediaListingIndexes,
   '0009_photo_checks': photoChecks,
   '0010_small_thumbnails': smallThumbnails,
+  '0011_medium_thumbnails': mediumThumbnails,
 };

@@ -15,7 +15,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ImageMultipleRegular, SparkleRegular } from '@fluentui/react-icons';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useGallery } from '../hooks/use-gallery';
 import { useStaleCheck } from '../hooks/use-stale-check';
 import { useThumbnailsKeptOffline } from '../hooks/use-thumbnails-kept-offline';
@@ -65,7 +65,8 @@ export function GalleryPage() {
   const [viewing, setViewing] = useState<number | null>(null);
   const [viewerWanted, setViewerWanted] = useState(false);
   useStaleCheck(filter, gallery.items, gallery.revalidate);
-  useThumbnailsKeptOffline(gallery.items);
+  const grid = useRef<HTMLUListElement>(null);
+  useThumbnailsKeptOffline(gallery.items, grid);
 
   const openGenerate = () => bus.emit('nav:go', { to: ROUTES.generate });
   const open = useCallback((index: number) => {
@@ -128,7 +129,7 @@ export function GalleryPage() {
       ) : null}
       {gallery.items.length > 0 ? (
         <>
-          <GalleryGrid items={gallery.items} onOpen={open} />
+          <GalleryGrid ref={grid} items={gallery.items} onOpen={open} />
           <div className={styles.footer}>
             {gallery.hasMore ? (
               <Button
