@@ -69,6 +69,8 @@ test('a new user signs up, trains a model, makes and keeps images, then leaves',
   }
   const nav = (name: string) =>
     page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
+  /** The bottom navigation as its user works it: a tap on the phone, a click on the desktop. */
+  const go = (name: string) => (phone ? nav(name).tap() : nav(name).click());
   const tiles = page.getByTestId('gallery-tile');
   const viewer = page.getByRole('dialog', { name: GALLERY_TEXT.imageViewer });
   const action = page.getByTestId('generate-action');
@@ -103,7 +105,7 @@ test('a new user signs up, trains a model, makes and keeps images, then leaves',
   });
 
   await test.step('train a model from six photos, one of them cropped', async () => {
-    await nav(NAV_TEXT.models).click();
+    await go(NAV_TEXT.models);
     await expect(page.getByRole('heading', { name: MODELS_TEXT.title })).toBeVisible();
     await expect(page.getByRole('heading', { name: yourModels(0, 1) })).toBeVisible();
     await screen('models, empty');
@@ -158,7 +160,7 @@ test('a new user signs up, trains a model, makes and keeps images, then leaves',
 
   await test.step('the Generate tab turns on: two prompts at two aspect ratios', async () => {
     await expect(nav(NAV_TEXT.generate)).toBeEnabled();
-    await nav(NAV_TEXT.generate).click();
+    await go(NAV_TEXT.generate);
     await expect(action).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Ready to Generate' })).toBeVisible();
     await screen('generate, text to image');
@@ -197,7 +199,7 @@ test('a new user signs up, trains a model, makes and keeps images, then leaves',
   });
 
   await test.step('the gallery shows the three images, newest first', async () => {
-    await nav(NAV_TEXT.home).click();
+    await go(NAV_TEXT.home);
     await expect(tiles).toHaveCount(3);
     await expect(tiles.locator('p')).toHaveText(
       [EDIT_PROMPT, PROMPTS[1].prompt, PROMPTS[0].prompt].map(galleryCaption),
@@ -244,7 +246,7 @@ test('a new user signs up, trains a model, makes and keeps images, then leaves',
   });
 
   await test.step('profile: a new name and a circular picture', async () => {
-    await nav(NAV_TEXT.profile).click();
+    await go(NAV_TEXT.profile);
     await expect(profile.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
     await screen('profile');
     await profile.getByRole('textbox', { name: 'Full Name' }).fill('Grace Brewster Hopper');
@@ -280,11 +282,11 @@ test('a new user signs up, trains a model, makes and keeps images, then leaves',
     await expect(page).toHaveURL(/\/profile\?checkout=success$/);
     await expect(profile.getByText('Your plan: up to 5 models')).toBeVisible();
 
-    await nav(NAV_TEXT.models).click();
+    await go(NAV_TEXT.models);
     await expect(page.getByRole('heading', { name: yourModels(1, 5) })).toBeVisible();
     await expect(page.getByRole('button', { name: MODELS_TEXT.addModel })).toBeVisible();
 
-    await nav(NAV_TEXT.profile).click();
+    await go(NAV_TEXT.profile);
     const cancel = profile.getByRole('button', { name: 'Cancel Subscription' });
     const dialog = page.getByRole('dialog', { name: 'Cancel Subscription' });
     await cancel.click();
@@ -329,10 +331,10 @@ test('a new user signs up, trains a model, makes and keeps images, then leaves',
     await expect(tiles).toHaveCount(2);
 
     // The generate page kept nothing of the previous session.
-    await nav(NAV_TEXT.generate).click();
+    await go(NAV_TEXT.generate);
     await expect(page.getByRole('heading', { name: 'Ready to Generate' })).toBeVisible();
     await expect(result).toHaveCount(0);
-    await nav(NAV_TEXT.home).click();
+    await go(NAV_TEXT.home);
     await expect(
       page.locator('[data-testid="gallery-tile"] [data-image-state="loaded"]'),
     ).toHaveCount(2);

@@ -7,7 +7,7 @@ import {
   ImageSparkle24Regular,
   Person24Regular,
 } from '@fluentui/react-icons';
-import { useEffect, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type PointerEvent, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useProfileKeptOffline } from './offline-profile';
 import { arrowKeysBelongToFocus, neighbourTab, tabForPath, type NavTab } from './nav-tabs';
@@ -69,6 +69,32 @@ const PATH_OF = Object.fromEntries(TABS.map((tab) => [tab.value, tab.to])) as Re
   string
 >;
 
+/**
+ * The Generate tab's tooltip, shown on hover and keyboard focus as Fluent does, and on a tap of
+ * the locked tab (the only way a phone can tell why it is locked). A tap of the open tab takes
+ * the user to the page: the tab keeps the focus there, and Fluent would leave its description
+ * over the page until the focus moved.
+ */
+function useGenerateTip(generateEnabled: boolean) {
+  const [visible, setVisible] = useState(false);
+  const pointer = useRef<string | undefined>(undefined);
+  const notePointer = (event: PointerEvent<HTMLButtonElement>) => {
+    pointer.current = event.pointerType;
+  };
+  return {
+    visible,
+    onVisibleChange: (_event: unknown, data: { visible: boolean }) =>
+      setVisible(data.visible && !(generateEnabled && pointer.current === 'touch')),
+    triggerProps: {
+      onPointerEnter: notePointer,
+      onPointerDown: notePointer,
+      onBlur: () => {
+        pointer.current = undefined;
+      },
+    },
+  };
+}
+
 /** The signed-in navigation (spec §2): Generate waits for a ready model; arrow keys move along. */
 export default function BottomNav() {
   const styles = useStyles();
@@ -77,6 +103,7 @@ export default function BottomNav() {
   const selected = tabForPath(pathname);
   const profile = useProfileKeptOffline();
   const generateEnabled = hasReadyModel(profile);
+  const generateTip = useGenerateTip(generateEnabled);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -116,6 +143,7 @@ export default function BottomNav() {
               aria-current={tab.value === selected ? 'page' : undefined}
               disabledFocusable={disabled}
               onClick={() => navigate(tab.to)}
+              {...(tab.value === 'generate' ? generateTip.triggerProps : {})}
             >
               {tab.label}
             </Button>
@@ -126,6 +154,8 @@ export default function BottomNav() {
               key={tab.value}
               relationship="description"
               content={disabled ? NAV_TEXT.generateLockedTooltip : NAV_TEXT.generateReadyTooltip}
+              visible={generateTip.visible}
+              onVisibleChange={generateTip.onVisibleChange}
             >
               {button}
             </Tooltip>
