@@ -14,6 +14,7 @@ import { replicateOutcomePrunerPlugin } from './plugins/replicate-outcome-pruner
 import { genReqId, requestIdPlugin } from './plugins/request-id';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { servicesPlugin } from './plugins/services';
+import { thumbnailBackfillPlugin } from './plugins/thumbnail-backfill';
 import { uploadSweeperPlugin } from './plugins/upload-sweeper';
 import { openApiPlugin } from './plugins/zod';
 import { apiRoutes } from './routes/api';
@@ -57,6 +58,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // App plugins: services as decorators, then authentication, which uses them
   await app.register(servicesPlugin, { config });
   await app.register(uploadSweeperPlugin);
+  await app.register(thumbnailBackfillPlugin);
   await app.register(replicateOutcomePrunerPlugin);
   await app.register(authPlugin, {
     issuer: config.cognito.issuer,

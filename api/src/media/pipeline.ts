@@ -126,6 +126,40 @@ function checkType(head: Uint8Array, options: ProcessOptions): ImageType {
  * decode (JPEG shrinks while decoding) becomes raw pixels of at most WEB_SIZE, from which the
  * web image and the thumbnail are made. `source` opens the input afresh for each.
  */
+/** One at a time, each from pixels already decoded and downscaled: one small buffer alive. */
+async function thumbnailOf(
+  pixels: Sharp,
+  size: number,
+): Promise<{ data: Buffer; contentType: string }> {
+  const data = await pixels
+    .resize(size, size, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+  return { data, contentType: 'image/webp' };
+}
+
+/**
+ * The thumbnails smaller than the 512 for an image stored before they existed, made from its
+ * stored web image (the same downscaled pixels the pipeline makes them from), in the pipeline's
+ * turn so a backfill never adds a decode to an upload burst.
+ */
+export async function smallerThumbnails(
+  web: Buffer,
+): Promise<Record<Exclude<ThumbnailName, 'thumbnail'>, { data: Buffer; contentType: string }>> {
+  const sharp = await loadSharp();
+  return imageJobs.run(async () => {
+    const { data: pixels, info } = await sharp(web, SHARP_INPUT)
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    const decoded = () =>
+      sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    return {
+      mediumThumbnail: await thumbnailOf(decoded(), THUMBNAIL_PIXELS.medium),
+      smallThumbnail: await thumbnailOf(decoded(), THUMBNAIL_PIXELS.small),
+    };
+  });
+}
+
 async function derive<Original extends Buffer | ImageFile>(
   type: ImageType,
   openSource: () => Promise<() => Sharp>,
@@ -148,15 +182,8 @@ async function derive<Original extends Buffer | ImageFile>(
     const downscaled = () =>
       sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
     const web = await downscaled().webp({ quality: 85 }).toBuffer();
-    // One at a time, each from the downscaled pixels: no second decode, one small buffer alive.
     const thumbnails = {} as Record<ThumbnailName, { data: Buffer; contentType: string }>;
-    for (const [name, size] of THUMBNAILS) {
-      const data = await downscaled()
-        .resize(size, size, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer();
-      thumbnails[name] = { data, contentType: 'image/webp' };
-    }
+    for (const [name, size] of THUMBNAILS) thumbnails[name] = await thumbnailOf(downscaled(), size);
     return {
       type,
       original: { data: original, contentType: MIME_TYPES[storedType] },
