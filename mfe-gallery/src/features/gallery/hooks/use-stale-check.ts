@@ -3,6 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 import { looksStale } from '../api/stale-check';
 
 /**
+ * A page read since this document started and this recently has URLs the API has just signed:
+ * the shell's early read, made while the gallery's code was on its way, is one. Checking it would
+ * put two requests in every cold start's first screen for nothing.
+ */
+const JUST_READ_MS = 60_000;
+
+/**
  * Spec §4: when the gallery opens on cached pages, HEAD a few of their images; if the URLs look
  * stale, every page is read again. Once per list and visit, and not offline (where every check
  * fails and a refresh could not help).
@@ -11,7 +18,11 @@ export function useStaleCheck(listId: string, items: readonly GalleryItem[], onS
   const [openedAt] = useState(() => Date.now());
   const checked = useRef(new Set<string>());
   const first = items[0];
-  const fromCache = first !== undefined && first.cacheTimestamp < openedAt;
+  const justRead =
+    first !== undefined &&
+    first.cacheTimestamp >= performance.timeOrigin &&
+    openedAt - first.cacheTimestamp < JUST_READ_MS;
+  const fromCache = first !== undefined && first.cacheTimestamp < openedAt && !justRead;
 
   useEffect(() => {
     if (!fromCache || checked.current.has(listId) || !navigator.onLine) return;
