@@ -166,6 +166,9 @@ function serviceWorkerWarmStart(mode: 'production'): RspackOptions {
   };
 }
 
+/** The worker's cache storage, as much as its callbacks below use (this file has no DOM types). */
+declare const caches: { match(url: string): Promise<Response | undefined> };
+
 /**
  * The installed app must start offline, from the first visit on: the shell is precached, and at
  * install the worker also keeps the config document and every remote's manifest, entry and
@@ -174,9 +177,6 @@ function serviceWorkerWarmStart(mode: 'production'): RspackOptions {
  * redeployed remote arrives with the next start. Hashed chunks never change: cache first.
  * `skipWaiting` stays off so a new version waits until the user accepts the update prompt.
  */
-/** The worker's cache storage, as much as its callbacks below use (this file has no DOM types). */
-declare const caches: { match(url: string): Promise<Response | undefined> };
-
 function serviceWorker() {
   return new GenerateSW({
     swDest: 'sw.js',

@@ -117,15 +117,6 @@ function checkType(head: Uint8Array, options: ProcessOptions): ImageType {
   return type;
 }
 
-/**
- * Orients and re-encodes without metadata: sharp drops EXIF (GPS included), XMP and IPTC unless
- * asked to keep them. `writeOriginal` decides where the full-size output goes.
- *
- * One output after the other, so at most one full-size decode is alive: the original streams
- * through libvips (a whole image in memory only when it must be rotated), then one downscaled
- * decode (JPEG shrinks while decoding) becomes raw pixels of at most WEB_SIZE, from which the
- * web image and the thumbnail are made. `source` opens the input afresh for each.
- */
 /** One at a time, each from pixels already decoded and downscaled: one small buffer alive. */
 async function thumbnailOf(
   pixels: Sharp,
@@ -160,6 +151,15 @@ export async function smallerThumbnails(
   });
 }
 
+/**
+ * Orients and re-encodes without metadata: sharp drops EXIF (GPS included), XMP and IPTC unless
+ * asked to keep them. `writeOriginal` decides where the full-size output goes.
+ *
+ * One output after the other, so at most one full-size decode is alive: the original streams
+ * through libvips (a whole image in memory only when it must be rotated), then one downscaled
+ * decode (JPEG shrinks while decoding) becomes raw pixels of at most WEB_SIZE, from which the
+ * web image and the thumbnails are made. `source` opens the input afresh for each.
+ */
 async function derive<Original extends Buffer | ImageFile>(
   type: ImageType,
   openSource: () => Promise<() => Sharp>,
@@ -203,7 +203,7 @@ async function derive<Original extends Buffer | ImageFile>(
 
 /**
  * Checks the bytes (size, real type by magic bytes, pixel count) and makes the stored original,
- * web image and thumbnail. Every refusal is the client's mistake, with the spec's text.
+ * web image and thumbnails. Every refusal is the client's mistake, with the spec's text.
  */
 export async function processImage(data: Buffer, options: ProcessOptions): Promise<ProcessedImage> {
   checkSize(data.length, options);
