@@ -23,14 +23,17 @@ export const mediaStatusSchema = z.enum(MEDIA_STATUSES);
 export type MediaType = (typeof MEDIA_TYPES)[number];
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 
-/** A new instance per use, so the OpenAPI document inlines it in each schema as before. */
-const mediumThumbnailUrl = () =>
+/** A signed thumbnail URL (a new schema per use, so the OpenAPI document inlines each as before). */
+const thumbnailUrl = (longestSide: number, use?: string) =>
   z
     .string()
     .optional()
     .meta({
-      description: `Signed, expiring; at most ${THUMBNAIL_PIXELS.medium} pixels on its longest side, for mid-sized tiles. Absent for images stored before it existed`,
+      description: `Signed, expiring; at most ${longestSide} pixels on its longest side${use ? `, ${use}` : ''}`,
     });
+
+/** Said of the sizes made since migrations 0010 and 0011. */
+const ADDED_SIZE = 'absent for an image stored before this size existed, until the api has made it';
 
 export const mediaItemSchema = z
   .object({
@@ -72,13 +75,8 @@ export const mediaItemSchema = z
       .string()
       .optional()
       .meta({ description: 'Signed, expiring; full-size web image' }),
-    thumbnailUrl: z
-      .string()
-      .optional()
-      .meta({
-        description: `Signed, expiring; at most ${THUMBNAIL_PIXELS.thumbnail} pixels on its longest side`,
-      }),
-    mediumThumbnailUrl: mediumThumbnailUrl(),
+    thumbnailUrl: thumbnailUrl(THUMBNAIL_PIXELS.thumbnail),
+    mediumThumbnailUrl: thumbnailUrl(THUMBNAIL_PIXELS.medium, `for mid-sized tiles; ${ADDED_SIZE}`),
     downloadUrl: z.string().optional().meta({ description: 'Signed original, as an attachment' }),
     checkUrl: z.string().optional().meta({
       description:
@@ -98,19 +96,9 @@ export const trainingPhotoSchema = z
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     displayUrl: z.string().optional(),
-    thumbnailUrl: z
-      .string()
-      .optional()
-      .meta({
-        description: `Signed, expiring; at most ${THUMBNAIL_PIXELS.thumbnail} pixels on its longest side`,
-      }),
-    mediumThumbnailUrl: mediumThumbnailUrl(),
-    smallThumbnailUrl: z
-      .string()
-      .optional()
-      .meta({
-        description: `Signed, expiring; at most ${THUMBNAIL_PIXELS.small} pixels on its longest side, for small tiles. Absent for photos stored before it existed`,
-      }),
+    thumbnailUrl: thumbnailUrl(THUMBNAIL_PIXELS.thumbnail),
+    mediumThumbnailUrl: thumbnailUrl(THUMBNAIL_PIXELS.medium, `for mid-sized tiles; ${ADDED_SIZE}`),
+    smallThumbnailUrl: thumbnailUrl(THUMBNAIL_PIXELS.small, `for small tiles; ${ADDED_SIZE}`),
   })
   .meta({ id: 'TrainingPhoto' });
 export type TrainingPhoto = z.infer<typeof trainingPhotoSchema>;
