@@ -92,7 +92,8 @@ test.describe('a gallery of 25 generated images', () => {
     await expect(tiles(page)).toHaveCount(10);
     await expectThumbnailsLoaded(page, 10);
     // Thumbnails in the grid; the full size is for the viewer. Each screen loads the one its
-    // tiles need: a Pixel 5's (180 px at DPR 2.75) the 512, a laptop's (294 px at DPR 1) the 384.
+    // tiles need (the seed's images are square): a Pixel 5's (180 px at DPR 2.75) the 512, a
+    // laptop's (294 px at DPR 1) the 384.
     const src = await tiles(page).first().locator('img').getAttribute('src');
     expect(src).toMatch(/\/thumbnail\?/);
     const shown = await tiles(page)
