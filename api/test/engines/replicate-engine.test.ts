@@ -91,6 +91,8 @@ describe('Replicate engine: webhooks, polls, failures, cancel', { timeout: 60_00
   let photoIds: string[];
   let readyModel: string;
 
+  // A whole training (uploads, their checks, the provider's answers): more than vitest's 10 s hook
+  // default when the suite shares a loaded 2-core machine, as in CI.
   beforeAll(async () => {
     double = await ReplicateDouble.start();
     studio = await startReplicateStudio(double, {
@@ -103,7 +105,7 @@ describe('Replicate engine: webhooks, polls, failures, cancel', { timeout: 60_00
     const { modelId, jobId } = await startTraining(studio, user, photoIds);
     expect((await finishedJob(studio, user, jobId)).status).toBe('succeeded');
     readyModel = modelId;
-  });
+  }, 60_000);
   afterAll(async () => {
     await studio.stop();
     await worker.stop();
