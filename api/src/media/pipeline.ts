@@ -117,6 +117,14 @@ function checkType(head: Uint8Array, options: ProcessOptions): ImageType {
   return type;
 }
 
+/** Decodes `image` once into raw pixels; each call of the result reads them again, no decode. */
+async function decodeOnce(image: Sharp): Promise<() => Sharp> {
+  const sharp = await loadSharp();
+  const { data, info } = await image.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  return () =>
+    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+}
+
 /** One at a time, each from pixels already decoded and downscaled: one small buffer alive. */
 async function thumbnailOf(
   pixels: Sharp,
@@ -139,11 +147,7 @@ export async function smallerThumbnails(
 ): Promise<Record<Exclude<ThumbnailName, 'thumbnail'>, { data: Buffer; contentType: string }>> {
   const sharp = await loadSharp();
   return imageJobs.run(async () => {
-    const { data: pixels, info } = await sharp(web, SHARP_INPUT)
-      .raw({ depth: 'uchar' })
-      .toBuffer({ resolveWithObject: true });
-    const decoded = () =>
-      sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const decoded = await decodeOnce(sharp(web, SHARP_INPUT));
     return {
       mediumThumbnail: await thumbnailOf(decoded(), THUMBNAIL_PIXELS.medium),
       smallThumbnail: await thumbnailOf(decoded(), THUMBNAIL_PIXELS.small),
@@ -173,14 +177,9 @@ async function derive<Original extends Buffer | ImageFile>(
     if (width * height > MAX_INPUT_PIXELS) throw badRequest(API_TEXT.imageTooManyPixels);
     const storedType: ImageType = type === 'heic' ? 'jpeg' : type;
     const original = await writeOriginal(encodeLike(storedType, source().rotate()));
-    const { data: pixels, info } = await source()
-      .rotate()
-      .resize(WEB_SIZE, WEB_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .raw({ depth: 'uchar' })
-      .toBuffer({ resolveWithObject: true });
-    const sharp = await loadSharp();
-    const downscaled = () =>
-      sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const downscaled = await decodeOnce(
+      source().rotate().resize(WEB_SIZE, WEB_SIZE, { fit: 'inside', withoutEnlargement: true }),
+    );
     const web = await downscaled().webp({ quality: 85 }).toBuffer();
     const thumbnails = {} as Record<ThumbnailName, { data: Buffer; contentType: string }>;
     for (const [name, size] of THUMBNAILS) thumbnails[name] = await thumbnailOf(downscaled(), size);
