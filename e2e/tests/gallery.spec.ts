@@ -64,6 +64,13 @@ async function openTile(page: Page, index: number) {
   await expect(viewer(page)).toBeVisible();
 }
 
+/**
+ * The thumbnail file a tile of this project loads (the seed's images are square): a Pixel 5's
+ * tiles (180 px at DPR 2.75) the 512, a laptop's (294 px at DPR 1) the 384.
+ */
+const tileThumbnail = (testInfo: TestInfo) =>
+  testInfo.project.name === 'phone' ? 'thumbnail' : 'thumbnail-medium';
+
 const stageCentre = async (page: Page) => {
   const box = (await page.getByTestId('photo-viewer-stage').boundingBox())!;
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -92,15 +99,13 @@ test.describe('a gallery of 25 generated images', () => {
     await expect(tiles(page)).toHaveCount(10);
     await expectThumbnailsLoaded(page, 10);
     // Thumbnails in the grid; the full size is for the viewer. Each screen loads the one its
-    // tiles need (the seed's images are square): a Pixel 5's (180 px at DPR 2.75) the 512, a
-    // laptop's (294 px at DPR 1) the 384.
+    // tiles need.
     const src = await tiles(page).first().locator('img').getAttribute('src');
     expect(src).toMatch(/\/thumbnail\?/);
     const shown = await tiles(page)
       .locator('img')
       .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).currentSrc));
-    const chosen = testInfo.project.name === 'phone' ? /\/thumbnail\?/ : /\/thumbnail-medium\?/;
-    for (const url of shown) expect(url).toMatch(chosen);
+    for (const url of shown) expect(url).toMatch(new RegExp(`/${tileThumbnail(testInfo)}\\?`));
     await screen(page, testInfo, 'grid');
 
     const byCursor = page.waitForRequest((request) => request.url().includes('cursor='));
@@ -326,9 +331,7 @@ test.describe('a gallery of 25 generated images', () => {
         new URL(request.url).pathname.split('/').at(-1),
       ),
     );
-    expect(new Set(kept)).toEqual(
-      new Set([testInfo.project.name === 'phone' ? 'thumbnail' : 'thumbnail-medium']),
-    );
+    expect(new Set(kept)).toEqual(new Set([tileThumbnail(testInfo)]));
 
     await context.setOffline(true);
     await page.reload();
@@ -434,8 +437,11 @@ test.describe('a gallery of 25 generated images', () => {
       await expect(frame).toHaveAttribute('data-image-state', 'loaded', { timeout: 15_000 });
       // The thumbnail the tile chose by its size, then the full-size web image, then the
       // thumbnail again, freshly signed and marked as a refresh.
-      const chosen = testInfo.project.name === 'phone' ? 'thumbnail' : 'thumbnail-medium';
-      expect(tried.map((entry) => entry.split('?')[0])).toEqual([chosen, 'web', 'thumbnail']);
+      expect(tried.map((entry) => entry.split('?')[0])).toEqual([
+        tileThumbnail(testInfo),
+        'web',
+        'thumbnail',
+      ]);
       expect(tried[2]).toContain('refresh=');
       expect(freshUrls).toHaveLength(1);
       await expectThumbnailsLoaded(page, 10);
