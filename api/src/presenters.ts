@@ -160,15 +160,24 @@ export async function presentModel(
   };
 }
 
+/**
+ * A user's models with each one's latest training job. Models first, then jobs: a training's end
+ * commits its job and its model together, so a model read as finished comes with its finished
+ * job. Read at once (two connections on PostgreSQL), the reads could straddle that commit and
+ * show a ready model whose job still runs.
+ */
+export async function modelsWithTrainingJobs(app: FastifyInstance, userId: string) {
+  const models = await app.models.listWithPhotos(userId);
+  const trainingJobs = await app.jobs.latestJobPerModel(userId, 'train');
+  return { models, trainingJobs };
+}
+
 export async function presentProfile(
   app: FastifyInstance,
   origin: string,
   user: UserRow,
 ): Promise<UserProfile> {
-  const [models, trainingJobs] = await Promise.all([
-    app.models.listWithPhotos(user.id),
-    app.jobs.latestJobPerModel(user.id, 'train'),
-  ]);
+  const { models, trainingJobs } = await modelsWithTrainingJobs(app, user.id);
   const defaultModel = pickDefaultModel(models, user.default_model_id);
   return {
     name: user.name,

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound, unsupportedMediaType } from '../http-errors';
 import { base64Length, decodeBase64Image } from '../media/base64';
 import { processImage } from '../media/pipeline';
-import { presentProfile, requestOrigin, signedUrl } from '../presenters';
+import { modelsWithTrainingJobs, presentProfile, requestOrigin, signedUrl } from '../presenters';
 import { aggregateModelStatus } from '../services/models';
 
 export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
@@ -66,10 +66,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
       },
     },
     async (request) => {
-      const [models, jobs] = await Promise.all([
-        app.models.listWithPhotos(request.user.id),
-        app.jobs.latestJobPerModel(request.user.id, 'train'),
-      ]);
+      const { models, trainingJobs: jobs } = await modelsWithTrainingJobs(app, request.user.id);
       const now = Date.now();
       return {
         modelStatus: aggregateModelStatus(models),
