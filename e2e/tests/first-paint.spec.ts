@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MODELS_TEXT } from '@app/shared/spec';
+import { GALLERY_STORAGE_KEY } from '@app/shared/data/media-cache';
+import { GALLERY_TEXT, MODELS_TEXT } from '@app/shared/spec';
 import { signInNewUser } from './support/session';
 
 /** The prerendered page in index.html (shell/src/first-paint/first-paint-ids.ts). */
@@ -184,7 +185,22 @@ test("a returning user's start from the service worker's copy of the page loads 
   expect(requests.indexOf('/config.json')).toBeGreaterThan(shellChunk);
 });
 
-test("a returning user's start asks for the profile and the models page's photos once", async ({
+/**
+ * When each API read of this page left, and when the app's entry script had arrived: a read the
+ * app sent itself cannot leave before its own code has.
+ */
+async function readsBeforeTheApp(page: Page, paths: string[]) {
+  return page.evaluate((wanted) => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const entry = entries.find(({ name }) => /\/static\/main\.[0-9a-f]+\.js$/.test(name));
+    return wanted.map((path) => {
+      const read = entries.find(({ name }) => name.endsWith(path));
+      return read !== undefined && entry !== undefined && read.startTime < entry.responseEnd;
+    });
+  }, paths);
+}
+
+test("a returning user's start asks for the profile and the models page's photos once, with the page", async ({
   page,
   baseURL,
 }) => {
@@ -192,7 +208,7 @@ test("a returning user's start asks for the profile and the models page's photos
   await page.goto('/models');
   await expect(page.getByText(MODELS_TEXT.empty)).toBeVisible();
 
-  // Sent by the start before SWR has loaded, then taken over by the page's own reads.
+  // Sent by the page's inline script, then taken over by the start and the page's own reads.
   const reads: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -203,8 +219,40 @@ test("a returning user's start asks for the profile and the models page's photos
   await page.reload();
   await expect(page.getByText(MODELS_TEXT.empty)).toBeVisible();
   await page.waitForLoadState('networkidle');
+  const photos = '/api/media/training-photos?includeUrls=true';
   expect(reads.filter((read) => read === '/api/user')).toHaveLength(1);
-  expect(reads.filter((read) => read.startsWith('/api/media/training-photos'))).toEqual([
-    '/api/media/training-photos?includeUrls=true',
-  ]);
+  expect(reads.filter((read) => read.startsWith('/api/media/training-photos'))).toEqual([photos]);
+  expect(await readsBeforeTheApp(page, ['/api/user', photos])).toEqual([true, true]);
+});
+
+test("a returning user's gallery start reads its first page once, with the page, unless it kept it", async ({
+  page,
+  baseURL,
+}) => {
+  await signInNewUser(page, baseURL!);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: GALLERY_TEXT.emptyTitle })).toBeVisible();
+
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/')) {
+      reads.push(url.pathname + url.search);
+    }
+  });
+  const firstPage = '/api/media?type=generated&includeUrls=true&limit=10&sort=createdAt%3Adesc';
+  // The page the gallery kept is fresh (spec §9): nobody reads it again.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: GALLERY_TEXT.emptyTitle })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(reads).toEqual(['/api/user']);
+
+  // Without it (a new device, a cleared cache), the page reads it as it arrives.
+  reads.length = 0;
+  await page.evaluate((key) => localStorage.removeItem(key), GALLERY_STORAGE_KEY);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: GALLERY_TEXT.emptyTitle })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(reads.sort()).toEqual([firstPage, '/api/user'].sort());
+  expect(await readsBeforeTheApp(page, ['/api/user', firstPage])).toEqual([true, true]);
 });

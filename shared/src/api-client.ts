@@ -142,7 +142,7 @@ async function send(path: string, method: string, options: ApiRequestOptions): P
   options.signal?.addEventListener('abort', forwardCallerAbort, { once: true });
 
   try {
-    const response = await fetchImpl(buildUrl(baseUrl, path, options.query), {
+    const response = await fetchImpl(apiUrl(baseUrl, path, options.query), {
       method,
       headers: { ...headers, ...options.headers },
       body,
@@ -165,7 +165,11 @@ async function send(path: string, method: string, options: ApiRequestOptions): P
   }
 }
 
-function buildUrl(baseUrl: string, path: string, query: ApiRequestOptions['query']): string {
+/**
+ * The URL the client asks for `path` with `query`. With an empty base it is the path and query
+ * alone, which the shell's start appends to the deployment's base to send the same read early.
+ */
+export function apiUrl(baseUrl: string, path: string, query: ApiRequestOptions['query']): string {
   const url = `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {

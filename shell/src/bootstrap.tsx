@@ -1,13 +1,15 @@
 import '@app/shared/theme/fonts';
 import { configureApiClient } from '@app/shared/api-client';
-import { fetchApiKey, mediaKeys, userKeys } from '@app/shared/data/api-key';
+import { fetchApiKey } from '@app/shared/data/api-key';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { apiToken } from './auth/api-token';
 import { reportApiUnauthorized } from './auth/api-unauthorized';
+import { fetchTakingEarlyReads } from './auth/early-api-reads';
 import type { EarlyRead } from './auth/early-reads';
 import { setAuthConfig } from './auth/load-amplify';
+import { EVERY_PAGE_READS, REMOTE_FIRST_READS } from './auth/start-reads';
 import { freshStoredToken, hasStoredSession } from './auth/stored-session';
 import { BootError } from './boot-error';
 import { remoteRoutesModule } from './federation/remote-loads';
@@ -40,10 +42,12 @@ async function start(container: HTMLElement) {
       baseUrl: config.apiBaseUrl,
       getToken: apiToken,
       onUnauthorized: reportApiUnauthorized,
+      fetch: fetchTakingEarlyReads,
     });
     // A returning user's profile is asked for now, with a stored token that is still valid (so it
     // is the profile of the user about to be shown), and what the route's page reads first: the
-    // gallery's first list, the models page's training photos.
+    // gallery's first list, the models page's training photos. The inline script of index.html
+    // has sent these reads with the document; the API client takes its answers over.
     // SWR's code, which a signed-out visitor's first load does without, takes the requests over
     // once it has loaded (index.html preloads this chunk group for a returning user), before the
     // app first renders: a page's first read takes them over instead of asking again.
@@ -51,8 +55,10 @@ async function start(container: HTMLElement) {
     if (freshStoredToken(config.auth.userPoolClientId)) {
       // Sent together, not once SWR's code has loaded: refused tokens are refused by all of them
       // at once, before a sign-out could start.
-      const keys = [userKeys.profile()];
-      if (routeRemote === 'models') keys.push(mediaKeys.trainingPhotos());
+      const keys = [...EVERY_PAGE_READS];
+      const remoteRead = routeRemote && REMOTE_FIRST_READS[routeRemote];
+      // The gallery's first page is read with the pages it kept (takeOverEarlyReads).
+      if (remoteRead && routeRemote !== 'gallery') keys.push(remoteRead);
       const reads: EarlyRead[] = keys.map((key) => ({ key, request: fetchApiKey(key) }));
       for (const { request } of reads) request.catch(() => undefined);
       earlyReads = import(/* webpackChunkName: "early-reads" */ './auth/early-reads')

@@ -20,6 +20,9 @@ export const userKeys = {
 /** The gallery's filter (spec §4): every image, or one type. */
 export type MediaFilter = MediaType | 'all';
 
+/** The list the gallery opens on: the user's creations. */
+export const GALLERY_FIRST_FILTER: MediaFilter = 'generated';
+
 type PageKeyGetter = (index: number, previous: MediaPage | null) => ApiKey | null;
 
 export const mediaKeys = {

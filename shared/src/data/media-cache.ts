@@ -13,6 +13,9 @@ import {
  */
 export const GALLERY_STORAGE_KEY = `${STORAGE_KEY_PREFIX}gallery-pages`;
 
+/** Under which id a page is stored: its request's SWR key (path and query, cursor included). */
+export const galleryPageId = (key: readonly [string, unknown?]): string => JSON.stringify(key);
+
 /** A media item as the gallery keeps it: `cacheTimestamp` is when its URLs were read (spec §3). */
 export interface GalleryItem extends MediaItem {
   cacheTimestamp: number;

@@ -15,6 +15,7 @@ import { fetchApiKey, mediaKeys, type ApiKey, type MediaFilter } from './api-key
 import {
   clearStoredGallery,
   dropStoredPages,
+  galleryPageId,
   isFresh,
   stampPage,
   storedPage,
@@ -28,17 +29,13 @@ import {
 import { invalidateUser } from './user';
 
 export type { GalleryItem, GalleryPage } from './media-cache';
-export { mediaKeys, type MediaFilter } from './api-key';
+export { GALLERY_FIRST_FILTER, mediaKeys, type MediaFilter } from './api-key';
 
 const MEDIA_FILTERS: readonly MediaFilter[] = ['all', 'generated', 'training'];
-
-/** The list the gallery opens on: the user's creations. */
-export const GALLERY_FIRST_FILTER: MediaFilter = 'generated';
 
 /** The gallery's one retry after an error (spec §4) waits this long. */
 const ERROR_RETRY_DELAY_MS = 1000;
 
-const pageId = (key: ApiKey): string => JSON.stringify(key);
 const filterOf = (key: ApiKey): MediaFilter => (key[1]?.type as MediaType | undefined) ?? 'all';
 
 /** When fresh pages were last asked for, per list: pages stored before then no longer count. */
@@ -56,7 +53,7 @@ export function forceMediaRefresh(filter: MediaFilter): void {
  * then the failure is theirs to see.
  */
 export async function fetchMediaPage(key: ApiKey): Promise<GalleryPage> {
-  const id = pageId(key);
+  const id = galleryPageId(key);
   const stored = storedPage(id);
   const usable =
     stored !== undefined && stored.savedAt >= (refreshRequestedAt.get(filterOf(key)) ?? 0);
@@ -100,7 +97,7 @@ function storedPagesOf(filter: MediaFilter): GalleryPage[] {
   const pages: GalleryPage[] = [];
   for (let index = 0; index < shownPageCount(filter); index += 1) {
     const key = keyOf(index, pages[index - 1] ?? null);
-    const stored = key && storedPage(pageId(key));
+    const stored = key && storedPage(galleryPageId(key));
     if (!stored) break;
     pages.push(stored.page);
   }

@@ -3,7 +3,9 @@
  * shell/rspack.config.ts, run by shell/build/first-paint-plugin.ts).
  */
 import { INLINE_CONFIG_ELEMENT_ID, REMOTE_ROUTES_MODULE } from '@app/shared/runtime-config';
-import { ROUTES, STORAGE_KEY_PREFIX } from '@app/shared/spec';
+import { ROUTES, STORAGE_KEY_PREFIX, TOKEN_EXPIRY_TOLERANCE_MS } from '@app/shared/spec';
+import { EARLY_API_READS_GLOBAL } from '../auth/early-api-reads';
+import { startReadSpecs } from '../auth/start-reads';
 import { SESSION_KEY_PREFIX } from '../auth/stored-session';
 import { EARLY_MANIFEST_GLOBAL } from '../federation/early-remote-manifest';
 import { REMOTE_ROUTES } from '../federation/remote-routes';
@@ -76,6 +78,11 @@ export async function firstPaintParts(
     exposedModule: REMOTE_ROUTES_MODULE.replace('./', ''),
     earlyManifestGlobal: EARLY_MANIFEST_GLOBAL,
     remoteFilesKey: REMOTE_FILES_KEY,
+    earlyApiReads: {
+      global: EARLY_API_READS_GLOBAL,
+      ...startReadSpecs(),
+      tokenExpiryToleranceMs: TOKEN_EXPIRY_TOLERANCE_MS,
+    },
   });
   // Only the page's content goes: the header shows on every start.
   const hideCard = `html[${FIRST_PAINT_ATTRIBUTE}="app"] #${PRERENDERED_HOME_ID} main>*{display:none}`;

@@ -1,5 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mediaKeys } from '@app/shared/data/api-key';
+import { galleryPageId, stampPage, storePage } from '@app/shared/data/media-cache';
+import { startReadSpecs } from '../auth/start-reads';
 import { firstPaintScript } from './first-paint-decision';
 
 const CLIENT_ID = 'studio-web';
@@ -23,9 +26,34 @@ function runInlineScript() {
     exposedModule: 'routes',
     earlyManifestGlobal: '__earlyManifest',
     remoteFilesKey: 'ai-image-studio:remote-files',
+    earlyApiReads: { global: '__earlyApiReads', ...startReadSpecs(), tokenExpiryToleranceMs: 5000 },
   });
   new Function(source)();
 }
+
+/** A token as aws-amplify stores it: only its claims matter to the script. */
+function jwt(claims: object) {
+  const part = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${part({ alg: 'RS256' })}.${part(claims)}.signature`;
+}
+
+function storeSession(tokens: { idToken?: string; accessToken?: string }) {
+  const prefix = `CognitoIdentityServiceProvider.${CLIENT_ID}`;
+  localStorage.setItem(`${prefix}.LastAuthUser`, 'ada');
+  for (const [kind, token] of Object.entries(tokens)) {
+    localStorage.setItem(`${prefix}.ada.${kind}`, token);
+  }
+}
+
+interface SentRead {
+  url: string;
+  token: string;
+  response: Promise<Response>;
+}
+const GALLERY_FIRST_PAGE = '/media?type=generated&includeUrls=true&limit=10&sort=createdAt%3Adesc';
+const earlyReads = () =>
+  (window as unknown as Record<string, SentRead[] | undefined>).__earlyApiReads;
 
 function page({ path, config }: { path: string; config?: object }) {
   window.history.replaceState(null, '', path);
@@ -162,6 +190,113 @@ describe('the inline first-paint script', () => {
     } finally {
       vi.unstubAllGlobals();
       delete (window as unknown as Record<string, unknown>).__earlyManifest;
+    }
+  });
+
+  it("sends a returning user's first API reads with a token that is still valid", async () => {
+    const sent: { url: string; headers: HeadersInit | undefined }[] = [];
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      sent.push({ url, headers: init?.headers });
+      return Promise.resolve(new Response('{}'));
+    });
+    try {
+      const now = Math.floor(Date.now() / 1000);
+      const idToken = jwt({ sub: 'ada', exp: now + 600, name: 'Åda' });
+      storeSession({ idToken, accessToken: jwt({ exp: now + 600 }) });
+      page({ path: '/dashboard', config: { ...CONFIG, apiBaseUrl: '/api/' } });
+      runInlineScript();
+      const reads = sent.filter(({ url }) => url.startsWith('/api/'));
+      expect(reads).toEqual([
+        {
+          url: '/api/user',
+          headers: { Accept: 'application/json', Authorization: `Bearer ${idToken}` },
+        },
+        {
+          url: `/api${GALLERY_FIRST_PAGE}`,
+          headers: { Accept: 'application/json', Authorization: `Bearer ${idToken}` },
+        },
+      ]);
+      expect(earlyReads()?.map(({ url, token }) => ({ url, token }))).toEqual([
+        { url: '/api/user', token: idToken },
+        { url: `/api${GALLERY_FIRST_PAGE}`, token: idToken },
+      ]);
+      expect(await (await earlyReads()![0]!.response).text()).toBe('{}');
+
+      // Another page reads the profile alone.
+      sent.length = 0;
+      page({ path: '/profile', config: { ...CONFIG, apiBaseUrl: 'https://api.example.com' } });
+      runInlineScript();
+      expect(sent.map(({ url }) => url)).toEqual(['https://api.example.com/user']);
+    } finally {
+      vi.unstubAllGlobals();
+      delete (window as unknown as Record<string, unknown>).__earlyManifest;
+      delete (window as unknown as Record<string, unknown>).__earlyApiReads;
+    }
+  });
+
+  it("leaves the gallery's first page to the gallery while the page it stored is fresh", () => {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      sent.push(url);
+      return new Promise(() => undefined);
+    });
+    try {
+      storeSession({ idToken: jwt({ exp: Math.floor(Date.now() / 1000) + 600 }) });
+      const page1 = mediaKeys.page('generated');
+      const stored = (savedAt: number) =>
+        storePage(
+          galleryPageId(page1),
+          stampPage({ items: [], nextCursor: null, hasMore: false }, savedAt),
+          savedAt,
+        );
+      stored(Date.now() - 60_000);
+      page({ path: '/dashboard', config: { ...CONFIG, apiBaseUrl: '/api' } });
+      runInlineScript();
+      expect(sent.filter((url) => url.startsWith('/api/'))).toEqual(['/api/user']);
+
+      // Older than the gallery keeps pages for (45 minutes, spec §9): read with the page.
+      sent.length = 0;
+      stored(Date.now() - 46 * 60_000);
+      page({ path: '/dashboard', config: { ...CONFIG, apiBaseUrl: '/api' } });
+      runInlineScript();
+      expect(sent.filter((url) => url.startsWith('/api/'))).toEqual([
+        '/api/user',
+        `/api${GALLERY_FIRST_PAGE}`,
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+      delete (window as unknown as Record<string, unknown>).__earlyManifest;
+      delete (window as unknown as Record<string, unknown>).__earlyApiReads;
+    }
+  });
+
+  it('sends no API read with a token about to expire, and falls back to the access token', () => {
+    const sent: { url: string; headers?: HeadersInit }[] = [];
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      sent.push({ url, headers: init?.headers });
+      return new Promise(() => undefined);
+    });
+    try {
+      const now = Math.floor(Date.now() / 1000);
+      storeSession({ idToken: jwt({ exp: now + 4 }), accessToken: jwt({ exp: now + 3 }) });
+      page({ path: '/profile', config: { ...CONFIG, apiBaseUrl: '/api' } });
+      runInlineScript();
+      expect(sent).toEqual([]);
+      expect(earlyReads()).toBeUndefined();
+
+      const accessToken = jwt({ exp: now + 600 });
+      storeSession({ idToken: 'not a token', accessToken });
+      page({ path: '/profile', config: { ...CONFIG, apiBaseUrl: '/api' } });
+      runInlineScript();
+      expect(sent).toEqual([
+        {
+          url: '/api/user',
+          headers: { Accept: 'application/json', Authorization: `Bearer ${accessToken}` },
+        },
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+      delete (window as unknown as Record<string, unknown>).__earlyApiReads;
     }
   });
 

@@ -1,5 +1,16 @@
 import { FIRST_PAINT_ATTRIBUTE, PRERENDERED_HOME_ID, type FirstPaint } from './first-paint-ids';
 
+/** One early API read (see FirstPaintOptions.earlyApiReads). */
+export interface EarlyReadSpec {
+  /** The path with its query, as the API client builds it. */
+  path: string;
+  /**
+   * Where the app keeps this read's answer in storage while it is fresh (the gallery's pages):
+   * then the app asks nothing, and neither does this script.
+   */
+  unlessStored?: { storageKey: string; pageId: string; freshForMs: number };
+}
+
 export interface FirstPaintOptions {
   /** The element the server fills with the runtime config (empty in a cached copy of the page). */
   configElementId: string;
@@ -36,6 +47,18 @@ export interface FirstPaintOptions {
    * not once the manifest has arrived and the main thread has read it.
    */
   remoteFilesKey: string;
+  /**
+   * A returning user's first API reads, sent with the document instead of once the app's scripts
+   * have run (see auth/early-api-reads.ts): paths with their queries, as the API client builds
+   * them, for every page and for each remote's page.
+   */
+  earlyApiReads: {
+    global: string;
+    everyPage: readonly EarlyReadSpec[];
+    byRemote: Readonly<Record<string, readonly EarlyReadSpec[]>>;
+    /** Spec §9: a token this close to its expiry counts as expired (aws-amplify refreshes it). */
+    tokenExpiryToleranceMs: number;
+  };
   attribute: string;
   containerId: string;
 }
@@ -52,7 +75,9 @@ export interface FirstPaintOptions {
  * and the main thread. Where
  * the app draws the first paint itself, its scripts are fetched at once (preloaded), and so, for
  * a returning user, are the signed-in chrome's chunks and, on a remote's page, the remote's
- * manifest, entry and routes module: they no longer wait for the shell's chunks to run.
+ * manifest, entry and routes module: they no longer wait for the shell's chunks to run. With a
+ * stored token that is still valid, the user's first API reads leave now too, for the app to take
+ * over (auth/early-api-reads.ts).
  */
 export function decideFirstPaint(options: FirstPaintOptions): void {
   const root = document.documentElement;
@@ -123,6 +148,67 @@ export function decideFirstPaint(options: FirstPaintOptions): void {
       // Nothing is lost: the runtime fetches what it needs itself.
       .catch(() => undefined);
   };
+  /**
+   * The stored id token (else access token) while valid, as the API client would send it: the
+   * rule of `freshStoredToken` (auth/stored-session.ts), which this script cannot import.
+   */
+  const freshToken = (clientId: string): string | undefined => {
+    const prefix = `${options.sessionKeyPrefix}.${clientId}`;
+    const username = localStorage.getItem(`${prefix}.LastAuthUser`);
+    if (!username) return undefined;
+    for (const kind of ['idToken', 'accessToken']) {
+      const token = localStorage.getItem(`${prefix}.${username}.${kind}`);
+      if (!token) continue;
+      try {
+        const payload = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
+        const bytes = Uint8Array.from(atob(payload), (char) => char.charCodeAt(0));
+        const exp: unknown = JSON.parse(new TextDecoder().decode(bytes)).exp;
+        if (
+          typeof exp === 'number' &&
+          exp * 1000 - options.earlyApiReads.tokenExpiryToleranceMs > Date.now()
+        ) {
+          return token;
+        }
+      } catch {
+        // Not a token this script can read: the app asks aws-amplify.
+      }
+    }
+    return undefined;
+  };
+  const storedFresh = ({
+    storageKey,
+    pageId,
+    freshForMs,
+  }: NonNullable<EarlyReadSpec['unlessStored']>) => {
+    try {
+      const savedAt: unknown = JSON.parse(localStorage.getItem(storageKey) ?? 'null')?.pages?.[
+        pageId
+      ]?.savedAt;
+      const age = typeof savedAt === 'number' ? Date.now() - savedAt : -1;
+      return age >= 0 && age < freshForMs;
+    } catch {
+      return false;
+    }
+  };
+  const sendEarlyApiReads = (
+    apiBaseUrl: string,
+    token: string,
+    reads: readonly EarlyReadSpec[],
+  ) => {
+    const base = apiBaseUrl.replace(/\/+$/, '');
+    const wanted = reads.filter((read) => !read.unlessStored || !storedFresh(read.unlessStored));
+    (window as unknown as Record<string, unknown>)[options.earlyApiReads.global] = wanted.map(
+      ({ path }) => {
+        const url = base + path;
+        const response = fetch(url, {
+          headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+        });
+        // Taken, or not, by the app; a failure is the app's to see when it takes the read.
+        response.catch(() => undefined);
+        return { url, token, response };
+      },
+    );
+  };
   let remoteManifest: string | undefined;
   let storedSession = false;
   try {
@@ -156,6 +242,14 @@ export function decideFirstPaint(options: FirstPaintOptions): void {
     const manifest: unknown = route && config?.remotes?.[route.remote];
     if (storedSession && typeof manifest === 'string') {
       remoteManifest = new URL(manifest, location.href).href;
+    }
+    const token = storedSession && typeof clientId === 'string' ? freshToken(clientId) : undefined;
+    if (token && typeof config.apiBaseUrl === 'string') {
+      const { everyPage, byRemote } = options.earlyApiReads;
+      sendEarlyApiReads(config.apiBaseUrl, token, [
+        ...everyPage,
+        ...((route && byRemote[route.remote]) ?? []),
+      ]);
     }
   } catch {
     // Storage that cannot be read (blocked cookies): the app decides once it runs.
