@@ -35,6 +35,11 @@ function restrictedImportsFor(dir) {
       'no-restricted-imports': [
         'error',
         {
+          paths: ['react-router-dom', 'react-router'].map((name) => ({
+            name,
+            message:
+              'Import the router from @app/shared/navigation: one router per page, and only the parts the apps use.',
+          })),
           patterns: [
             sharedByRelativePath,
             ...forbidden.map((other) => ({

@@ -71,7 +71,7 @@ test('remotes run on the shell’s singletons, one copy each', async ({ page, ba
     'react',
     'react-dom',
     'react/jsx-runtime',
-    'react-router-dom',
+    '@app/shared/navigation',
     '@app/shared/bus',
     '@app/shared/api-client',
   ]) {

@@ -1,7 +1,7 @@
 import { APP_TEXT, ROUTES } from '@app/shared/spec';
 import { Spinner } from '@fluentui/react-components';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@app/shared/navigation';
 
 /** /training is only ever a redirect target (spec §2): it replaces itself with /models. */
 export function TrainingRedirect() {

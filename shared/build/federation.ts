@@ -13,10 +13,10 @@ interface SharedEntry {
 
 /**
  * Packages that must exist once per page. react/react-dom (hooks break with two copies),
- * the router (one history), swr and swr/infinite (one cache: swr/infinite carries its own copy
- * of swr's cache code), aws-amplify (one token store) and the stateful modules of @app/shared
- * (one bus, one configured API client), which everything, shared itself included, imports by
- * package name (lint-enforced: a relative import would bundle an unshared copy).
+ * swr and swr/infinite (one cache: swr/infinite carries its own copy of swr's cache code),
+ * aws-amplify (one token store) and the stateful modules of @app/shared (one bus, one configured
+ * API client, one router through `navigation`), which everything, shared itself included, imports
+ * by package name (lint-enforced: a relative import would bundle an unshared copy).
  *
  * Fluent UI is deliberately not here: shared as a singleton it ships the whole library in one
  * chunk (docs/bundle-budget.md has the measurements); each app bundles the components it uses
@@ -54,7 +54,6 @@ export const SINGLETON_REQUESTS: ReadonlyArray<readonly [string, string]> = [
   ['react/jsx-runtime', 'react'],
   ['react-dom', 'react-dom'],
   ['react-dom/client', 'react-dom'],
-  ['react-router-dom', 'react-router-dom'],
   ['swr', 'swr'],
   ['swr/infinite', 'swr'],
   ['aws-amplify', 'aws-amplify'],

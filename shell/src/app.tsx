@@ -1,7 +1,7 @@
 import { ROUTES } from '@app/shared/spec';
 import { AppFluentProvider } from '@app/shared/ui';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from '@app/shared/navigation';
 import { AuthProvider } from './auth/auth-provider';
 import { RequireAuth } from './auth/require-auth';
 import { BusBridge } from './bus-bridge';

@@ -1,6 +1,6 @@
 import { bus, type BusEvents } from '@app/shared/bus';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@app/shared/navigation';
 import { useAuth } from './auth/auth-context';
 
 type ToastRequest = BusEvents['toast:show'];

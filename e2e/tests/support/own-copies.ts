@@ -7,10 +7,23 @@ interface ManifestShared {
   assets: { js: { sync: string[]; async: string[] } };
 }
 
+/**
+ * Packages that only a shared module of ours may hold: the router is one per page through
+ * `@app/shared/navigation`, which is shared in its place.
+ */
+const PACKAGES_OF_SHARED_MODULES: Record<string, string[]> = {
+  navigation: ['react-router-dom', 'react-router', '@remix-run/router'],
+};
+
 /** Where a singleton's code comes from, as the source maps name it. */
 function sourcePattern(request: string, packageName: string): RegExp {
   const sharedModule = /^@app\/shared\/(.+)$/.exec(request)?.[1];
-  if (sharedModule) return new RegExp(`/shared/src/${sharedModule}\\.tsx?$`);
+  if (sharedModule) {
+    const packages = (PACKAGES_OF_SHARED_MODULES[sharedModule] ?? []).map(
+      (name) => `|/node_modules/${name.replace('/', '\\/')}/`,
+    );
+    return new RegExp(`/shared/src/${sharedModule}\\.tsx?$${packages.join('')}`);
+  }
   return new RegExp(`/node_modules/${packageName.replace('/', '\\/')}/`);
 }
 

@@ -1,6 +1,6 @@
 import { ROUTES } from '@app/shared/spec';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@app/shared/navigation';
 import { useAuth } from './auth-context';
 import { AuthLoading } from './auth-loading';
 

@@ -12,7 +12,7 @@ import {
 } from '@fluentui/react-components';
 import { isValidElement, type ReactElement } from 'react';
 import { prerender } from 'react-dom/static';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@app/shared/navigation';
 import { StaticRouter } from 'react-router-dom/server';
 import { AuthContext, type AuthContextValue } from '../auth/auth-context';
 import { setAuthConfig } from '../auth/load-amplify';

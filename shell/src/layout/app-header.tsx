@@ -1,7 +1,7 @@
 import { LAYOUT, ROUTES } from '@app/shared/spec';
 import { makeStyles, shorthands, Subtitle2, tokens } from '@fluentui/react-components';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@app/shared/navigation';
 import { useAuth } from '../auth/auth-context';
 import { PRODUCT_TITLE } from '../product';
 import { siteLinks } from '../site-links';

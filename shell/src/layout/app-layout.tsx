@@ -1,7 +1,7 @@
 import { LAYOUT, THEME_COLORS } from '@app/shared/spec';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@app/shared/navigation';
 import { useAuth } from '../auth/auth-context';
 import { InstallBanner } from '../pwa/install-banner';
 import { onUpdateWaiting, waitingUpdate } from '../pwa/service-worker';

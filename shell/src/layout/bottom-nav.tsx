@@ -8,7 +8,7 @@ import {
   Person24Regular,
 } from '@fluentui/react-icons';
 import { useEffect, useRef, useState, type PointerEvent, type ReactElement } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@app/shared/navigation';
 import { useProfileKeptOffline } from './offline-profile';
 import { arrowKeysBelongToFocus, neighbourTab, tabForPath, type NavTab } from './nav-tabs';
 

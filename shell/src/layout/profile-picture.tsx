@@ -4,7 +4,7 @@ import { APP_TEXT, ROUTES } from '@app/shared/spec';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Person20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@app/shared/navigation';
 import { TOUCH_TARGET_PX } from '../touch';
 
 const PICTURE_PX = 28;

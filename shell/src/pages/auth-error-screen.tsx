@@ -8,7 +8,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@app/shared/navigation';
 
 const useStyles = makeStyles({
   screen: {

@@ -1,6 +1,6 @@
 import { LOGIN_TEXT, ROUTES } from '@app/shared/spec';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@app/shared/navigation';
 import { useAuth } from '../auth/auth-context';
 import type * as LoginPageExports from '../login/login-page';
 import { AuthLoading } from '../auth/auth-loading';

@@ -5,7 +5,7 @@ import {
   ROUTES,
 } from '@app/shared/spec';
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@app/shared/navigation';
 import { AuthErrorScreen } from './auth-error-screen';
 import { Waiting } from '../waiting';
 

@@ -1,6 +1,6 @@
 import { AUTH_CALLBACK_TEXT, AUTH_ERROR_REDIRECT_DELAY_MS, ROUTES } from '@app/shared/spec';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@app/shared/navigation';
 import { useAuth } from '../auth/auth-context';
 import { oauthReturnProblem } from '../auth/oauth-return';
 import { AuthErrorScreen } from './auth-error-screen';

@@ -5,7 +5,7 @@ import { EmptyState } from '@app/shared/ui/empty-state';
 import { DelayedSpinner } from '@app/shared/ui/loading';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@app/shared/navigation';
 import { usePromptFromAddress } from '../hooks/use-prompt-from-address';
 import { GENERATE_PAGE_TEXT } from '../texts';
 import { LazyErrorAlert } from './lazy-error-alert';

@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { useLocation } from '@app/shared/navigation';
+// A router of the test's own: the app's router is the shell's BrowserRouter.
+// eslint-disable-next-line no-restricted-imports
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getGenerateState, resetGenerateStore, updateDraft } from './generation-store';
 import { usePromptFromAddress } from './use-prompt-from-address';

@@ -1,6 +1,6 @@
 import { GENERATE_PROMPT_PARAM } from '@app/shared/spec';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@app/shared/navigation';
 import { updateDraft } from './generation-store';
 
 /**

@@ -13,7 +13,7 @@ import {
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular, InfoRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@app/shared/navigation';
 import { newIdempotencyKey } from '../../training/utils/idempotency-key';
 import { useLiveTraining } from '../hooks/use-live-training';
 import { useModelsData } from '../hooks/use-models-data';
