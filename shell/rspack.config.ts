@@ -8,6 +8,7 @@ import { PrecompressPlugin } from '@app/shared/precompress-plugin';
 import { appModuleRules } from '@app/shared/rspack-rules';
 import { GenerateSW } from 'workbox-webpack-plugin';
 import { FirstPaintPlugin } from './build/first-paint-plugin';
+import { RobotoSubsetsPlugin } from './build/roboto-subsets';
 import { SW_CACHES } from './src/pwa/cache-names';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -19,6 +20,8 @@ const SW_WARM_START = 'sw-warm-start';
 /** The build step that prerenders the first paint into index.html (src/first-paint/). */
 const FIRST_PAINT = 'first-paint-build';
 const FIRST_PAINT_BUNDLE = join(here, 'node_modules', '.cache', FIRST_PAINT, `${FIRST_PAINT}.cjs`);
+/** Where the build writes Roboto's subsets, which src/bootstrap.tsx imports as `roboto-subsets`. */
+const ROBOTO_SUBSETS = join(here, 'node_modules', '.cache', 'roboto-subsets');
 /** Imported by it too: a tap on a notification opens the app (src/pwa/sw-notifications.ts). */
 const SW_NOTIFICATIONS = 'sw-notifications';
 
@@ -32,7 +35,7 @@ export default defineConfig((_env, argv) => {
     context: here,
     entry: { main: './src/index.ts' },
     devtool: mode === 'development' ? 'eval-cheap-module-source-map' : 'source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { 'roboto-subsets': ROBOTO_SUBSETS } },
     output: {
       path: join(here, 'dist'),
       // The shell always lives at the site root: deep links such as /models/… load /static/….
@@ -60,6 +63,7 @@ export default defineConfig((_env, argv) => {
       },
     },
     plugins: [
+      new RobotoSubsetsPlugin(ROBOTO_SUBSETS),
       new rspack.HtmlRspackPlugin({
         template: './public/index.html',
         favicon: './public/favicon.svg',

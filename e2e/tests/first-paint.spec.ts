@@ -141,6 +141,35 @@ test('a signed-in visitor never sees the sign-in card, not even before the app r
   await expect(page.locator(PRERENDERED)).toHaveCount(0);
 });
 
+test("a start loads Roboto's core files alone; an accented letter fetches the rest of its face", async ({
+  page,
+}) => {
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    const name = new URL(request.url()).pathname.split('/').at(-1)!;
+    if (name.endsWith('.woff2')) fonts.push(name.replace(/\.[0-9a-f]+\.woff2$/, ''));
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: HEADING })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(fonts.sort()).toEqual(['roboto-400-core', 'roboto-700-core']);
+
+  // A name as a user may type it (build/roboto-subsets.ts: only the app's own characters are core).
+  await page.evaluate(() => {
+    const name = document.createElement('p');
+    name.textContent = 'Zoë';
+    name.style.fontFamily = 'Roboto';
+    document.body.append(name);
+  });
+  await expect.poll(() => fonts).toContain('roboto-400-rest');
+  expect(
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      return document.fonts.check('16px Roboto', 'ë');
+    }),
+  ).toBe(true);
+});
+
 test('a first visit starts without asking for /config.json', async ({ page }) => {
   const configRequests: string[] = [];
   page.on('request', (request) => {

@@ -1,11 +1,10 @@
 import { createRequire } from 'node:module';
 import { rspack, type ChunkGroup, type Compilation, type Compiler } from '@rspack/core';
+import { EMITTED_SUBSET, rangeOf, robotoSubsets, type RobotoSubset } from './roboto-subsets';
 
 const PLUGIN = 'FirstPaintPlugin';
 /** The app's (empty) root element in public/index.html; the prerendered page goes after it. */
 const ROOT_ELEMENT = '<div id="root"></div>';
-/** `@fontsource/roboto` file names, as the asset rule keeps them: roboto-latin-400-normal.<hash>.woff2 */
-const ROBOTO_WOFF2 = /(?:^|\/)roboto-latin-(\d{3})-normal\.[0-9a-f]+\.woff2$/;
 /** The chunk group src/index.ts loads to start the app (its webpackChunkName). */
 const BOOTSTRAP_CHUNK_GROUP = 'bootstrap';
 /**
@@ -37,7 +36,7 @@ interface StartFiles {
 /** What the Node bundle of src/first-paint/first-paint-build.ts exports. */
 interface FirstPaintBuild {
   firstPaintParts(
-    fonts: { weight: number; url: string }[],
+    fonts: { weight: number; url: string; unicodeRange: string; preload: boolean }[],
     entryScripts: string[],
     startFiles: StartFiles,
   ): Promise<{ head: string; body: string }>;
@@ -46,7 +45,7 @@ interface FirstPaintBuild {
 /**
  * Writes the first paint into the shell's index.html: the signed-out home prerendered by the
  * bundle at `bundlePath` (built before the shell by its own compiler), with the emitted Roboto
- * files it uses. The page's entry script tags are taken out: the first paint's inline script
+ * files it uses (roboto-subsets.ts). The page's entry script tags are taken out: the first paint's inline script
  * starts them, after the card is on screen. Fails the build when index.html lacks the root
  * element, rather than shipping a page that waits for JavaScript.
  *
@@ -74,11 +73,21 @@ export class FirstPaintPlugin {
       });
       hooks.beforeEmit.tapPromise(PLUGIN, async (data) => {
         const publicPath = String(compilation.outputOptions.publicPath ?? '/');
+        const subsets = await robotoSubsets();
         const fonts = compilation
           .getAssets()
-          .map(({ name }) => ({ name, match: ROBOTO_WOFF2.exec(name) }))
+          .map(({ name }) => ({ name, match: EMITTED_SUBSET.exec(name) }))
           .filter(({ match }) => match !== null)
-          .map(({ name, match }) => ({ weight: Number(match![1]), url: `${publicPath}${name}` }));
+          .map(({ name, match }) => {
+            const subset = match![2] as RobotoSubset;
+            return {
+              weight: Number(match![1]),
+              url: `${publicPath}${name}`,
+              unicodeRange: rangeOf(subsets[subset]),
+              // The rest is fetched only for a page that draws one of its characters.
+              preload: subset === 'core',
+            };
+          });
         const url = (file: string) => `${publicPath}${file}`;
         const start = startFiles(compilation, BOOTSTRAP_CHUNK_GROUP);
         const signedIn = SIGNED_IN_CHUNK_GROUPS.flatMap((name) => startFiles(compilation, name));

@@ -1,4 +1,6 @@
-import '@app/shared/theme/fonts';
+// Bundled with the app (not fetched from a font CDN) so the installed PWA renders offline; the
+// build makes the files (shell/build/roboto-subsets.ts).
+import 'roboto-subsets/roboto.css';
 import { configureApiClient } from '@app/shared/api-client';
 import { fetchApiKey } from '@app/shared/data/api-key';
 import { startTransition } from 'react';

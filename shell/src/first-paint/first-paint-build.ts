@@ -27,10 +27,13 @@ const HOME_PATHS = [ROUTES.home, '/home'];
 /** Regular text, and the semibold (600) of headings and buttons, which Roboto's 700 face draws. */
 const FIRST_PAINT_WEIGHTS = [400, 700];
 
-/** A Roboto face the build emitted (woff2). */
+/** A Roboto file the build emitted (woff2): one part of a weight's characters (build/roboto-subsets.ts). */
 export interface FontFile {
   weight: number;
   url: string;
+  unicodeRange: string;
+  /** The part every start draws from (the rest is fetched only when a page needs it). */
+  preload: boolean;
 }
 
 export interface FirstPaintParts {
@@ -40,9 +43,9 @@ export interface FirstPaintParts {
   body: string;
 }
 
-const fontFace = ({ weight, url }: FontFile) =>
+const fontFace = ({ weight, url, unicodeRange }: FontFile) =>
   `@font-face{font-family:Roboto;font-style:normal;font-display:swap;font-weight:${weight};` +
-  `src:url(${url}) format("woff2")}`;
+  `src:url(${url}) format("woff2");unicode-range:${unicodeRange}}`;
 
 const preload = ({ url }: FontFile) =>
   `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin>`;
@@ -87,7 +90,9 @@ export async function firstPaintParts(
   // Only the page's content goes: the header shows on every start.
   const hideCard = `html[${FIRST_PAINT_ATTRIBUTE}="app"] #${PRERENDERED_HOME_ID} main>*{display:none}`;
   const head = [
-    ...fonts.filter((font) => FIRST_PAINT_WEIGHTS.includes(font.weight)).map(preload),
+    ...fonts
+      .filter((font) => font.preload && FIRST_PAINT_WEIGHTS.includes(font.weight))
+      .map(preload),
     `<style id="${PRERENDERED_STYLES_ID}">${fonts.map(fontFace).join('')}${css}${hideCard}</style>`,
     `<script>${inlineScript}</script>`,
   ].join('');
