@@ -45,8 +45,8 @@ interface FirstPaintBuild {
 /**
  * Writes the first paint into the shell's index.html: the signed-out home prerendered by the
  * bundle at `bundlePath` (built before the shell by its own compiler), with the emitted Roboto
- * files it uses (roboto-subsets.ts). The page's entry script tags are taken out: the first paint's inline script
- * starts them, after the card is on screen. Fails the build when index.html lacks the root
+ * files it uses (roboto-subsets.ts). The page's entry script tags are taken out: the first
+ * paint's inline script starts them, after the card is on screen. Fails the build when index.html lacks the root
  * element, rather than shipping a page that waits for JavaScript.
  *
  * It also names the files the entry loads at once (bootstrap's chunks and stylesheet, and the

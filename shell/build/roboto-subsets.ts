@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Compiler } from '@rspack/core';
 import subsetFont from 'subset-font';
 
@@ -13,7 +15,7 @@ import subsetFont from 'subset-font';
  * A start's two preloaded faces are then ~26 KB instead of ~44 KB.
  */
 
-/** ASCII and the punctuation of the spec's texts (shell/build/roboto-subsets.test.ts checks). */
+/** ASCII and the punctuation of the spec's texts (shell/test/roboto-subsets.test.ts checks). */
 export const CORE_RANGE =
   'U+0020-007E,U+00A0,U+00B7,U+00D7,U+2013-2014,U+2018-2019,U+201C-201D,U+2022,U+2026,U+20AC';
 
@@ -76,13 +78,16 @@ export const EMITTED_SUBSET = /(?:^|\/)roboto-(\d{3})-(core|rest)\.[0-9a-f]+\.wo
 
 /**
  * Writes the subset files and `roboto.css`, their @font-face rules, into `outDir`, unless the
- * files there were made from the same fonts and ranges.
+ * files there were made from the same fonts by this same code.
  */
 export async function writeRobotoSubsets(outDir: string): Promise<void> {
   const { version } = JSON.parse(await readFile(join(FONTSOURCE_DIR, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const stamp = JSON.stringify({ version, core: CORE_RANGE, weights: ROBOTO_WEIGHTS });
+  const code = createHash('sha256')
+    .update(await readFile(fileURLToPath(import.meta.url)))
+    .digest('hex');
+  const stamp = JSON.stringify({ version, code });
   const stampFile = join(outDir, 'made-from.json');
   if (existsSync(stampFile) && (await readFile(stampFile, 'utf8')) === stamp) return;
 
