@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectScreenChecks } from './support/screen-checks';
 import { createConfirmedUser, signInAs, type TestUser } from './support/session';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -94,6 +95,35 @@ test.describe('signed in', () => {
     );
     await generate.click({ force: true });
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("Generate's tooltip: on the keyboard's focus, gone with Escape, and readable on screen", async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/dashboard');
+    await expectNavReady(page);
+    const generate = mainNav(page).getByRole('button', { name: 'Generate' });
+    const tooltip = page.getByRole('tooltip');
+    // The tab is described whether or not the tooltip shows.
+    await expect(generate).toHaveAccessibleDescription(
+      'You must train a model first before generating images',
+    );
+    for (let press = 0; press < 10; press += 1) {
+      if (await generate.evaluate((tab) => tab === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await expect(generate).toBeFocused();
+    await expect(tooltip).toBeVisible();
+    await expectScreenChecks(page, 'generate tooltip');
+    // Above its tab, inside the screen.
+    const [tip, tab] = [(await tooltip.boundingBox())!, (await generate.boundingBox())!];
+    expect(tip.y + tip.height).toBeLessThanOrEqual(tab.y);
+    expect(tip.x).toBeGreaterThanOrEqual(0);
+    expect(tip.x + tip.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await page.screenshot({ path: testInfo.outputPath('generate-tooltip.png') });
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toHaveCount(0);
+    await expect(generate).toBeFocused();
   });
 
   test('arrow keys move between tabs, skipping a disabled Generate', async ({ page }) => {

@@ -1,13 +1,21 @@
 import { hasReadyModel } from '@app/shared/data/user';
 import { LAYOUT, NAV_TEXT, ROUTES } from '@app/shared/spec';
-import { Button, makeStyles, mergeClasses, tokens, Tooltip } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import {
   BrainCircuit24Regular,
   Home24Regular,
   ImageSparkle24Regular,
   Person24Regular,
 } from '@fluentui/react-icons';
-import { useEffect, useRef, useState, type PointerEvent, type ReactElement } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type PointerEvent,
+  type ReactElement,
+} from 'react';
 import { useLocation, useNavigate } from '@app/shared/navigation';
 import { useProfileKeptOffline } from './offline-profile';
 import { arrowKeysBelongToFocus, neighbourTab, tabForPath, type NavTab } from './nav-tabs';
@@ -50,7 +58,31 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
     boxShadow: `inset 0 -3px 0 ${tokens.colorBrandStroke1}`,
   },
+  // The tab's own box, so its tooltip can sit above it.
+  tipAnchor: { position: 'relative', display: 'flex', flexGrow: 1, minWidth: 0 },
+  // Fluent's tooltip, as its default appearance draws it.
+  tip: {
+    position: 'absolute',
+    bottom: `calc(100% + ${tokens.spacingVerticalS})`,
+    left: '50%',
+    transform: 'translateX(-50%)',
+    width: 'max-content',
+    maxWidth: 'min(240px, calc(100vw - 16px))',
+    padding: '4px 11px 6px',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+    boxShadow: tokens.shadow8,
+    fontFamily: tokens.fontFamilyBase,
+    fontSize: tokens.fontSizeBase200,
+    lineHeight: tokens.lineHeightBase200,
+    textAlign: 'center',
+    pointerEvents: 'none',
+  },
 });
+
+/** How long a mouse rests on the tab before its tooltip shows (Fluent's default). */
+const SHOW_DELAY_MS = 250;
 
 const TABS: ReadonlyArray<{ value: NavTab; label: string; to: string; icon: ReactElement }> = [
   { value: 'home', label: NAV_TEXT.home, to: ROUTES.dashboard, icon: <Home24Regular /> },
@@ -70,26 +102,55 @@ const PATH_OF = Object.fromEntries(TABS.map((tab) => [tab.value, tab.to])) as Re
 >;
 
 /**
- * The Generate tab's tooltip, shown on hover and keyboard focus as Fluent does, and on a tap of
- * the locked tab (the only way a phone can tell why it is locked). A tap of the open tab takes
- * the user to the page: the tab keeps the focus there, and Fluent would leave its description
- * over the page until the focus moved.
+ * The Generate tab's tooltip: shown while a mouse rests on the tab and while the keyboard's focus
+ * is on it, hidden by Escape, as Fluent's Tooltip does; and on a tap of the locked tab (the only
+ * way a phone can tell why it is locked), not of the open one, which takes the user to the page
+ * and keeps the focus there. Our own rather than Fluent's: its positioning code (floating-ui, the
+ * portal) was 14.7 KB of brotli in every signed-in start for this one fixed tab, and loading it
+ * later meant re-creating the tab, which lost taps.
  */
 function useGenerateTip(generateEnabled: boolean) {
   const [visible, setVisible] = useState(false);
   const pointer = useRef<string | undefined>(undefined);
+  const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const hide = () => {
+    clearTimeout(hoverTimer.current);
+    setVisible(false);
+  };
+  useEffect(() => () => clearTimeout(hoverTimer.current), []);
+  useEffect(() => {
+    if (!visible) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setVisible(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [visible]);
   const notePointer = (event: PointerEvent<HTMLButtonElement>) => {
     pointer.current = event.pointerType;
   };
   return {
     visible,
-    onVisibleChange: (_event: unknown, data: { visible: boolean }) =>
-      setVisible(data.visible && !(generateEnabled && pointer.current === 'touch')),
     triggerProps: {
-      onPointerEnter: notePointer,
+      onPointerEnter: (event: PointerEvent<HTMLButtonElement>) => {
+        notePointer(event);
+        if (event.pointerType !== 'mouse') return;
+        clearTimeout(hoverTimer.current);
+        hoverTimer.current = setTimeout(() => setVisible(true), SHOW_DELAY_MS);
+      },
+      onPointerLeave: (event: PointerEvent<HTMLButtonElement>) => {
+        if (event.pointerType !== 'mouse') return;
+        if (event.currentTarget.matches(':focus-visible')) clearTimeout(hoverTimer.current);
+        else hide();
+      },
       onPointerDown: notePointer,
+      onFocus: (event: FocusEvent<HTMLButtonElement>) => {
+        if (pointer.current === 'touch') setVisible(!generateEnabled);
+        else if (event.currentTarget.matches(':focus-visible')) setVisible(true);
+      },
       onBlur: () => {
         pointer.current = undefined;
+        hide();
       },
     },
   };
@@ -104,6 +165,7 @@ export default function BottomNav() {
   const profile = useProfileKeptOffline();
   const generateEnabled = hasReadyModel(profile);
   const generateTip = useGenerateTip(generateEnabled);
+  const generateTipId = useId();
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -143,22 +205,27 @@ export default function BottomNav() {
               aria-current={tab.value === selected ? 'page' : undefined}
               disabledFocusable={disabled}
               onClick={() => navigate(tab.to)}
-              {...(tab.value === 'generate' ? generateTip.triggerProps : {})}
+              {...(tab.value === 'generate'
+                ? { ...generateTip.triggerProps, 'aria-describedby': generateTipId }
+                : {})}
             >
               {tab.label}
             </Button>
           );
           if (tab.value !== 'generate') return button;
+          // Always in the page, so the tab is described whether or not the tooltip shows.
           return (
-            <Tooltip
-              key={tab.value}
-              relationship="description"
-              content={disabled ? NAV_TEXT.generateLockedTooltip : NAV_TEXT.generateReadyTooltip}
-              visible={generateTip.visible}
-              onVisibleChange={generateTip.onVisibleChange}
-            >
+            <span key={tab.value} className={styles.tipAnchor}>
               {button}
-            </Tooltip>
+              <span
+                id={generateTipId}
+                role="tooltip"
+                className={styles.tip}
+                hidden={!generateTip.visible}
+              >
+                {disabled ? NAV_TEXT.generateLockedTooltip : NAV_TEXT.generateReadyTooltip}
+              </span>
+            </span>
           );
         })}
       </div>
