@@ -1,5 +1,11 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { acceptedEncoding, COMPRESSION_THRESHOLD, compress, type Encoding } from './compression';
+import {
+  acceptedEncoding,
+  COMPRESSION_THRESHOLD,
+  compress,
+  KEPT_COMPRESSION_THRESHOLD,
+  type Encoding,
+} from './compression';
 import type { DataVersion } from './db/data-version';
 import { requestOrigin } from './presenters';
 import { VersionedCache } from './versioned-cache';
@@ -8,20 +14,26 @@ import { VersionedCache } from './versioned-cache';
 const MAX_KEPT_CHARS = 32 * 1024;
 
 /**
- * A serialised answer and, above the compression threshold, its compressed forms, each made
- * when a client first asks for it and kept with the answer: a kept page that passes the
- * threshold is compressed once per encoding, not once per request.
+ * A serialised answer and, when it goes out compressed, its compressed forms, each made when a
+ * client first asks for it and kept with the answer: a kept answer is compressed once per
+ * encoding, not once per request.
  */
 class Answer {
-  /** Whether @fastify/compress would compress it (app.ts): by its UTF-8 length. */
-  readonly compressible: boolean;
+  /** Its UTF-8 length: what @fastify/compress compares with its threshold (app.ts). */
+  private readonly bytes: number;
   private readonly encoded = new Map<Encoding, Buffer | Promise<Buffer>>();
 
   constructor(readonly json: string) {
-    this.compressible =
-      json.length >= COMPRESSION_THRESHOLD ||
-      (json.length * 3 >= COMPRESSION_THRESHOLD &&
-        Buffer.byteLength(json) >= COMPRESSION_THRESHOLD);
+    this.bytes = Buffer.byteLength(json);
+  }
+
+  /**
+   * Whether it goes out compressed to a client that accepts it: from @fastify/compress's
+   * threshold, or from KEPT_COMPRESSION_THRESHOLD while it is kept, since its compressed bytes
+   * are then made once for every request that follows.
+   */
+  compressible(kept: boolean): boolean {
+    return this.bytes >= (kept ? KEPT_COMPRESSION_THRESHOLD : COMPRESSION_THRESHOLD);
   }
 
   /** The bytes in `encoding`: at once when made before. */
@@ -52,7 +64,8 @@ class Answer {
  * two hours, so a minute's keeping leaves them nearly all of it.
  *
  * The routes that send through it opt out of @fastify/compress (`compress: false`): its hooks
- * cost every answer, and the answers compress themselves the way it would, from the same size.
+ * cost every answer, and the answers compress themselves the way it would, from the same size,
+ * or, while kept, from a much smaller one (see `Answer.compressible`).
  */
 export class AnswerCache {
   private readonly answers: VersionedCache<Answer>;
@@ -77,7 +90,7 @@ export class AnswerCache {
       done();
       return;
     }
-    const sent = sendAnswer(request, reply, kept);
+    const sent = sendAnswer(request, reply, kept, true);
     if (sent instanceof Promise) sent.catch(done);
   };
 
@@ -96,7 +109,7 @@ export class AnswerCache {
     const key = keyOf(request, origin);
     // A kept answer goes out in the same tick; only a read waits on promises.
     const kept = this.answers.peek(key);
-    if (kept !== undefined) return sendAnswer(request, reply, kept);
+    if (kept !== undefined) return sendAnswer(request, reply, kept, true);
     return this.answers
       .get(
         key,
@@ -104,7 +117,7 @@ export class AnswerCache {
         async () => new Answer(reply.serialize(await present(origin)) as string),
         notAfter,
       )
-      .then((answer) => sendAnswer(request, reply, answer));
+      .then((answer) => sendAnswer(request, reply, answer, this.answers.peek(key) === answer));
   }
 }
 
@@ -116,9 +129,10 @@ function sendAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: Answer,
+  kept: boolean,
 ): FastifyReply | Promise<FastifyReply> {
   reply.type('application/json; charset=utf-8');
-  const encoding = answer.compressible ? acceptedEncoding(request) : undefined;
+  const encoding = answer.compressible(kept) ? acceptedEncoding(request) : undefined;
   if (encoding === undefined) return reply.send(answer.json);
   const bytes = answer.encodedAs(encoding);
   return Buffer.isBuffer(bytes)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESSION_THRESHOLD } from '../src/compression';
+import { COMPRESSION_THRESHOLD, KEPT_COMPRESSION_THRESHOLD } from '../src/compression';
 import { newUser, startStudio, type Studio } from './support/studio';
 import type { TestUser } from './support/tokens';
 
@@ -48,51 +48,66 @@ function decoded(answer: Answer): string {
   }
 }
 
+/** `count` generated images of `userId`, each a millisecond newer than the last. */
+async function insertImages(
+  studio: Studio,
+  userId: string,
+  count: number,
+  clock: { now: number },
+): Promise<void> {
+  const rows = Array.from({ length: count }, (_, index) => {
+    clock.now += 1;
+    return {
+      id: randomUUID(),
+      user_id: userId,
+      type: 'generated',
+      status: 'ready',
+      filename: `g${index}.png`,
+      content_type: 'image/png',
+      // Non-ASCII on purpose: the thresholds count bytes, the decoded text must match exactly.
+      prompt: `a portrait in the rain, café lights, number ${index}`,
+      created_at: new Date(clock.now).toISOString(),
+    };
+  });
+  await studio.running.app.db.insertInto('media').values(rows).execute();
+}
+
+/** Signs `user` up (their first request) and returns their row's id. */
+async function userIdOf(studio: Studio, user: TestUser): Promise<string> {
+  expect((await studio.as(user, 'GET', '/api/user')).status).toBe(200);
+  const { id } = await studio.running.app.db
+    .selectFrom('users')
+    .select('id')
+    .where('identity_sub', '=', user.sub)
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
 describe('GET /api/media answers: kept, compressed by size, validated', { timeout: 60_000 }, () => {
   let studio: Studio;
   let owner: TestUser;
   let ownerToken: string;
   let ownerId: string;
-  let clock = Date.parse('2026-02-01T00:00:00.000Z');
+  const clock = { now: Date.parse('2026-02-01T00:00:00.000Z') };
 
   async function as(user: TestUser, path: string, headers: Record<string, string> = {}) {
     const token = user === owner ? ownerToken : await studio.issuer.idToken(user);
     return get(`${studio.running.url}${path}`, { authorization: `Bearer ${token}`, ...headers });
   }
 
-  async function insertGenerated(count: number): Promise<void> {
-    const rows = Array.from({ length: count }, (_, index) => {
-      clock += 1;
-      return {
-        id: randomUUID(),
-        user_id: ownerId,
-        type: 'generated',
-        status: 'ready',
-        filename: `g${index}.png`,
-        content_type: 'image/png',
-        // Non-ASCII on purpose: the threshold counts bytes, the decoded text must match exactly.
-        prompt: `a portrait in the rain, café lights, number ${index}`,
-        created_at: new Date(clock).toISOString(),
-      };
-    });
-    await studio.running.app.db.insertInto('media').values(rows).execute();
-  }
+  const insertGenerated = (count: number) => insertImages(studio, ownerId, count, clock);
 
   beforeAll(async () => {
     studio = await startStudio();
     owner = newUser();
     ownerToken = await studio.issuer.idToken(owner);
-    expect((await as(owner, '/api/user')).status).toBe(200);
-    ({ id: ownerId } = await studio.running.app.db
-      .selectFrom('users')
-      .select('id')
-      .where('identity_sub', '=', owner.sub)
-      .executeTakeFirstOrThrow());
+    ownerId = await userIdOf(studio, owner);
     await insertGenerated(100);
   }, 30_000);
   afterAll(() => studio.stop());
 
-  /** Pages on both sides of the threshold and of the largest answer kept (32 KB). */
+  /** Pages on both sides of the thresholds and of the largest answer kept (32 KB). */
+  const EMPTY = '/api/media?type=training';
   const SMALL = '/api/media?limit=10';
   const KEPT_LARGE = '/api/media?limit=60';
   const UNKEPT_LARGE = '/api/media?limit=100';
@@ -101,6 +116,8 @@ describe('GET /api/media answers: kept, compressed by size, validated', { timeou
     const sizes = await Promise.all(
       [SMALL, KEPT_LARGE, UNKEPT_LARGE].map(async (path) => (await as(owner, path)).bytes.length),
     );
+    expect((await as(owner, EMPTY)).bytes.length).toBeLessThan(KEPT_COMPRESSION_THRESHOLD);
+    expect(sizes[0]).toBeGreaterThan(KEPT_COMPRESSION_THRESHOLD);
     expect(sizes[0]).toBeLessThan(COMPRESSION_THRESHOLD);
     expect(sizes[1]).toBeGreaterThan(COMPRESSION_THRESHOLD);
     expect(sizes[1]).toBeLessThan(32 * 1024);
@@ -145,15 +162,29 @@ describe('GET /api/media answers: kept, compressed by size, validated', { timeou
     },
   );
 
-  it('sends a small page as it is, whatever the client accepts', async () => {
+  it('compresses a kept small page once, and sends a tiny one as it is', async () => {
+    const text = decoded(await as(owner, SMALL, { 'accept-encoding': 'identity' }));
+    expect(JSON.parse(text).items).toHaveLength(10);
+    const sent: Buffer[] = [];
     for (const attempt of [1, 2]) {
       const answer = await as(owner, SMALL, { 'accept-encoding': 'gzip, deflate, br' });
       expect(answer.status, `#${attempt}`).toBe(200);
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers['vary']).toBe('accept-encoding');
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.bytes.length).toBeLessThan(Buffer.byteLength(text) / 2);
+      expect(decoded(answer)).toBe(text);
+      sent.push(answer.bytes);
+    }
+    expect(sent[1]).toEqual(sent[0]);
+
+    for (const attempt of [1, 2]) {
+      const answer = await as(owner, EMPTY, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(answer.status, `#${attempt}`).toBe(200);
       expect(answer.headers['content-encoding']).toBeUndefined();
       expect(answer.headers['vary']).toBeUndefined();
-      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(answer.headers['content-length']).toBe(String(answer.bytes.length));
-      expect(JSON.parse(decoded(answer)).items).toHaveLength(10);
+      expect(JSON.parse(decoded(answer)).items).toEqual([]);
     }
   });
 
@@ -203,5 +234,33 @@ describe('GET /api/media answers: kept, compressed by size, validated', { timeou
     expect(JSON.parse(decoded(page)).items.slice(1)).toEqual(kept.items.slice(0, 9));
     expect(JSON.parse(decoded(large)).items[0]).toEqual(newest);
     expect(JSON.parse(decoded(large)).items.slice(1)).toEqual(keptLarge.items.slice(0, 59));
+  });
+});
+
+describe('GET /api/media answers on PostgreSQL, where nothing is kept', { timeout: 60_000 }, () => {
+  let studio: Studio;
+  let owner: TestUser;
+  beforeAll(async () => {
+    studio = await startStudio({}, 'postgres');
+    owner = newUser();
+    await insertImages(studio, await userIdOf(studio, owner), 10, {
+      now: Date.parse('2026-02-01T00:00:00.000Z'),
+    });
+  }, 30_000);
+  afterAll(() => studio?.stop());
+
+  it('sends a page below the compression threshold as it is, every time', async () => {
+    const token = await studio.issuer.idToken(owner);
+    for (const attempt of [1, 2]) {
+      const answer = await get(`${studio.running.url}/api/media?limit=10`, {
+        authorization: `Bearer ${token}`,
+        'accept-encoding': 'gzip, deflate, br',
+      });
+      expect(answer.status, `#${attempt}`).toBe(200);
+      expect(answer.bytes.length).toBeGreaterThan(KEPT_COMPRESSION_THRESHOLD);
+      expect(answer.bytes.length).toBeLessThan(COMPRESSION_THRESHOLD);
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(decoded(answer)).items).toHaveLength(10);
+    }
   });
 });
