@@ -13,6 +13,10 @@ import subsetFont from 'subset-font';
  * remainder of @fontsource's latin subset (accented letters of names and prompts, rarer
  * punctuation), which the browser fetches only for a page that draws one of them (unicode-range).
  * A start's two preloaded faces are then ~26 KB instead of ~44 KB.
+ *
+ * Without TrueType hinting: its instructions were a third of each file, and the screens the app
+ * is for do not run them (Android and Apple platforms draw fonts unhinted; only Windows at low
+ * pixel densities uses them, for slightly crisper stems). A start's two faces: ~26 → ~18 KB.
  */
 
 /** ASCII and the punctuation of the spec's texts (shell/test/roboto-subsets.test.ts checks). */
@@ -23,6 +27,14 @@ export const CORE_RANGE =
 export const ROBOTO_WEIGHTS = [400, 500, 700] as const;
 
 export type RobotoSubset = 'core' | 'rest';
+
+/** subset-font's options as its README documents them; @types/subset-font predates `noHinting`. */
+type SubsetOptions = NonNullable<Parameters<typeof subsetFont>[2]> & { noHinting?: boolean };
+const subsetWithOptions = subsetFont as (
+  font: Buffer,
+  text: string,
+  options: SubsetOptions,
+) => Promise<Buffer>;
 
 const require = createRequire(import.meta.url);
 const FONTSOURCE_DIR = dirname(require.resolve('@fontsource/roboto/package.json'));
@@ -102,7 +114,7 @@ export async function writeRobotoSubsets(outDir: string): Promise<void> {
       const text = String.fromCodePoint(...subsets[subset]);
       await writeFile(
         join(outDir, fileName(weight, subset)),
-        await subsetFont(font, text, { targetFormat: 'woff2' }),
+        await subsetWithOptions(font, text, { targetFormat: 'woff2', noHinting: true }),
       );
       rules.push(
         `@font-face{font-family:Roboto;font-style:normal;font-display:swap;font-weight:${weight};` +
