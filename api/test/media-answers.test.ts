@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESSION_THRESHOLD, KEPT_COMPRESSION_THRESHOLD } from '../src/compression';
+import { insertGeneratedImages, userIdOf } from './support/fixtures';
 import { newUser, startStudio, type Studio } from './support/studio';
 import type { TestUser } from './support/tokens';
 
@@ -48,40 +48,8 @@ function decoded(answer: Answer): string {
   }
 }
 
-/** `count` generated images of `userId`, each a millisecond newer than the last. */
-async function insertImages(
-  studio: Studio,
-  userId: string,
-  count: number,
-  clock: { now: number },
-): Promise<void> {
-  const rows = Array.from({ length: count }, (_, index) => {
-    clock.now += 1;
-    return {
-      id: randomUUID(),
-      user_id: userId,
-      type: 'generated',
-      status: 'ready',
-      filename: `g${index}.png`,
-      content_type: 'image/png',
-      // Non-ASCII on purpose: the thresholds count bytes, the decoded text must match exactly.
-      prompt: `a portrait in the rain, café lights, number ${index}`,
-      created_at: new Date(clock.now).toISOString(),
-    };
-  });
-  await studio.running.app.db.insertInto('media').values(rows).execute();
-}
-
-/** Signs `user` up (their first request) and returns their row's id. */
-async function userIdOf(studio: Studio, user: TestUser): Promise<string> {
-  expect((await studio.as(user, 'GET', '/api/user')).status).toBe(200);
-  const { id } = await studio.running.app.db
-    .selectFrom('users')
-    .select('id')
-    .where('identity_sub', '=', user.sub)
-    .executeTakeFirstOrThrow();
-  return id;
-}
+/** Non-ASCII on purpose: the thresholds count bytes, the decoded text must match exactly. */
+const prompt = (index: number) => `a portrait in the rain, café lights, number ${index}`;
 
 describe('GET /api/media answers: kept, compressed by size, validated', { timeout: 60_000 }, () => {
   let studio: Studio;
@@ -95,7 +63,8 @@ describe('GET /api/media answers: kept, compressed by size, validated', { timeou
     return get(`${studio.running.url}${path}`, { authorization: `Bearer ${token}`, ...headers });
   }
 
-  const insertGenerated = (count: number) => insertImages(studio, ownerId, count, clock);
+  const insertGenerated = (count: number) =>
+    insertGeneratedImages(studio, ownerId, count, { clock, prompt });
 
   beforeAll(async () => {
     studio = await startStudio();
@@ -243,8 +212,9 @@ describe('GET /api/media answers on PostgreSQL, where nothing is kept', { timeou
   beforeAll(async () => {
     studio = await startStudio({}, 'postgres');
     owner = newUser();
-    await insertImages(studio, await userIdOf(studio, owner), 10, {
-      now: Date.parse('2026-02-01T00:00:00.000Z'),
+    await insertGeneratedImages(studio, await userIdOf(studio, owner), 10, {
+      clock: { now: Date.parse('2026-02-01T00:00:00.000Z') },
+      prompt,
     });
   }, 30_000);
   afterAll(() => studio?.stop());

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertGeneratedImages, userIdOf } from './support/fixtures';
 import { newUser, startStudio, type Studio } from './support/studio';
 import type { TestUser } from './support/tokens';
 import { DIALECTS } from './support/test-database';
@@ -8,42 +8,15 @@ describe.each(DIALECTS)('GET /api/media keyset paging on %s', { timeout: 60_000 
   let studio: Studio;
   let user: TestUser;
   let userId: string;
-  let clock = Date.parse('2026-01-01T00:00:00.000Z');
-
-  /** Rows as the engine would store them; several share a millisecond to test the tie-break. */
-  async function insertGenerated(count: number, sameMillisecond = 3): Promise<string[]> {
-    const rows = Array.from({ length: count }, (_, index) => {
-      if (index % sameMillisecond === 0) clock += 1;
-      return {
-        id: randomUUID(),
-        user_id: userId,
-        type: 'generated',
-        status: 'ready',
-        filename: `g${index}.png`,
-        content_type: 'image/png',
-        prompt: `prompt ${index}`,
-        created_at: new Date(clock).toISOString(),
-      };
-    });
-    for (let start = 0; start < rows.length; start += 200) {
-      await studio.running.app.db
-        .insertInto('media')
-        .values(rows.slice(start, start + 200))
-        .execute();
-    }
-    return rows.map((row) => row.id);
-  }
+  const clock = { now: Date.parse('2026-01-01T00:00:00.000Z') };
+  /** Several rows share each millisecond, to test the keyset's tie-break. */
+  const insertGenerated = (count: number) =>
+    insertGeneratedImages(studio, userId, count, { clock, perMillisecond: 3 });
 
   beforeAll(async () => {
     studio = await startStudio({}, dialect);
     user = newUser();
-    await studio.as(user, 'GET', '/api/user');
-    const row = await studio.running.app.db
-      .selectFrom('users')
-      .select('id')
-      .where('identity_sub', '=', user.sub)
-      .executeTakeFirstOrThrow();
-    userId = row.id;
+    userId = await userIdOf(studio, user);
   }, 30_000);
   afterAll(() => studio.stop());
 

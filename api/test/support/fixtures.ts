@@ -14,6 +14,48 @@ export async function userIdOf(studio: Studio, user: TestUser): Promise<string> 
   return row.id;
 }
 
+/** A test's clock for rows it writes itself: each `tick` is a millisecond later. */
+export interface RowClock {
+  now: number;
+}
+
+/**
+ * `count` generated images of `userId` written as the engine stores them (no files), each
+ * `perMillisecond` of them a millisecond later than the ones before (several sharing one test the
+ * keyset's tie-break), with `prompt(index)` as their prompts. Their ids, oldest first.
+ */
+export async function insertGeneratedImages(
+  studio: Studio,
+  userId: string,
+  count: number,
+  {
+    clock,
+    perMillisecond = 1,
+    prompt = (index) => `prompt ${index}`,
+  }: { clock: RowClock; perMillisecond?: number; prompt?: (index: number) => string },
+): Promise<string[]> {
+  const rows = Array.from({ length: count }, (_, index) => {
+    if (index % perMillisecond === 0) clock.now += 1;
+    return {
+      id: randomUUID(),
+      user_id: userId,
+      type: 'generated',
+      status: 'ready',
+      filename: `g${index}.png`,
+      content_type: 'image/png',
+      prompt: prompt(index),
+      created_at: new Date(clock.now).toISOString(),
+    };
+  });
+  for (let start = 0; start < rows.length; start += 200) {
+    await studio.running.app.db
+      .insertInto('media')
+      .values(rows.slice(start, start + 200))
+      .execute();
+  }
+  return rows.map((row) => row.id);
+}
+
 /** Small real PNG training photos through the base64 route (fast; formats are tested elsewhere). */
 export async function uploadPhotos(
   studio: Studio,
