@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESSION_THRESHOLD, KEPT_COMPRESSION_THRESHOLD } from '../src/compression';
-import { insertGeneratedImages, userIdOf } from './support/fixtures';
+import { insertGeneratedImages, uploadPhotos, userIdOf } from './support/fixtures';
 import { newUser, startStudio, type Studio } from './support/studio';
 import type { TestUser } from './support/tokens';
 
@@ -188,6 +188,26 @@ describe('GET /api/media answers: kept, compressed by size, validated', { timeou
       authorization: `Bearer ${ownerToken.slice(0, -4)}AAAA`,
     });
     expect(forged.status).toBe(401);
+  });
+
+  it('keeps the training photos too: compressed, then the change after an upload', async () => {
+    const trainer = newUser();
+    await uploadPhotos(studio, trainer, 3);
+    const path = '/api/media/training-photos?includeUrls=true';
+    const brotli = { 'accept-encoding': 'br' };
+    const text = decoded(await as(trainer, path));
+    expect(JSON.parse(text).items).toHaveLength(3);
+    const sent = await Promise.all([as(trainer, path, brotli), as(trainer, path, brotli)]);
+    for (const answer of sent) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(decoded(answer)).toBe(text);
+    }
+    expect(sent[1]!.bytes).toEqual(sent[0]!.bytes);
+
+    await uploadPhotos(studio, trainer, 1);
+    expect(JSON.parse(decoded(await as(trainer, path, brotli))).items).toHaveLength(4);
+    expect(JSON.parse(decoded(await as(owner, path, brotli))).items).toEqual([]);
   });
 
   it('sends the change, not the kept page, after a write', async () => {

@@ -188,34 +188,43 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
   app.get(
     '/media/training-photos',
     {
+      // Kept and compressed like the media pages (answer-cache.ts).
+      compress: false,
+      onRequest: app.media.hasDirectUploads ? [] : [app.answers.sendKept],
       schema: {
         summary: "The user's training photos (uploaded and ready), oldest first",
         ...API_ROUTES['GET /media/training-photos'],
       },
     },
-    async (request) => {
-      await app.media.finalizeUploads(request.user.id);
-      const [photos, models] = await Promise.all([
-        app.media.trainingPhotos(request.user.id),
-        app.models.listWithPhotos(request.user.id),
-      ]);
-      const origin = requestOrigin(request);
-      return {
-        items: await Promise.all(
-          photos.map(async (photo) => ({
-            imageId: photo.id,
-            filename: photo.filename,
-            createdAt: photo.created_at,
-            modelIds: models
-              .filter((model) => model.photoIds.includes(photo.id))
-              .map((model) => model.id),
-            photoCheck: photoCheckOf(photo),
-            width: photo.width,
-            height: photo.height,
-            ...(request.query.includeUrls ? await signedPhotoUrls(app.storage, origin, photo) : {}),
-          })),
-        ),
-      };
+    (request, reply) => {
+      const answer = () =>
+        app.answers.send(request, reply, async (origin) => {
+          const [photos, models] = await Promise.all([
+            app.media.trainingPhotos(request.user.id),
+            app.models.listWithPhotos(request.user.id),
+          ]);
+          return {
+            items: await Promise.all(
+              photos.map(async (photo) => ({
+                imageId: photo.id,
+                filename: photo.filename,
+                createdAt: photo.created_at,
+                modelIds: models
+                  .filter((model) => model.photoIds.includes(photo.id))
+                  .map((model) => model.id),
+                photoCheck: photoCheckOf(photo),
+                width: photo.width,
+                height: photo.height,
+                ...(request.query.includeUrls
+                  ? await signedPhotoUrls(app.storage, origin, photo)
+                  : {}),
+              })),
+            ),
+          };
+        });
+      return app.media.hasDirectUploads
+        ? app.media.finalizeUploads(request.user.id).then(answer)
+        : answer();
     },
   );
 
