@@ -8,6 +8,7 @@ import {
 } from '@app/shared/spec';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { API_ROUTES } from '@app/shared/contract/api-routes';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, conflict, HttpError, notFound, unsupportedMediaType } from '../http-errors';
 import { decodeBase64Image } from '../media/base64';
@@ -58,6 +59,16 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
   app,
   { writeLimit },
 ) => {
+  /**
+   * The reads kept in the answer cache (answer-cache.ts): without direct uploads there is
+   * nothing to finish first, so a kept answer goes out before validation (`keptFirst`) and any
+   * other in the tick the request arrives (`afterUploads`).
+   */
+  const keptFirst = app.media.hasDirectUploads ? [] : [app.answers.sendKept];
+  type Sent = FastifyReply | Promise<FastifyReply>;
+  const afterUploads = (userId: string, answer: () => Sent): Sent =>
+    app.media.hasDirectUploads ? app.media.finalizeUploads(userId).then(answer) : answer();
+
   /** A training engine may be reading the photos of a model in training: they stay until it ends. */
   async function deleteUnlessTraining(row: MediaRow) {
     const models = await app.models.listWithPhotos(row.user_id);
@@ -154,8 +165,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
     {
       // Its answers compress themselves (answer-cache.ts): no compression hooks per answer.
       compress: false,
-      // Without direct uploads there is nothing to finish first: a kept page goes out at once.
-      onRequest: app.media.hasDirectUploads ? [] : [app.answers.sendKept],
+      onRequest: keptFirst,
       schema: {
         summary: "The user's images, newest first, by cursor",
         description:
@@ -178,10 +188,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
             nextCursor: page.nextCursor,
           };
         });
-      // Without direct uploads there is nothing to finish: a kept page goes out in this tick.
-      return app.media.hasDirectUploads
-        ? app.media.finalizeUploads(request.user.id).then(answer)
-        : answer();
+      return afterUploads(request.user.id, answer);
     },
   );
 
@@ -190,7 +197,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
     {
       // Kept and compressed like the media pages (answer-cache.ts).
       compress: false,
-      onRequest: app.media.hasDirectUploads ? [] : [app.answers.sendKept],
+      onRequest: keptFirst,
       schema: {
         summary: "The user's training photos (uploaded and ready), oldest first",
         ...API_ROUTES['GET /media/training-photos'],
@@ -222,9 +229,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
             ),
           };
         });
-      return app.media.hasDirectUploads
-        ? app.media.finalizeUploads(request.user.id).then(answer)
-        : answer();
+      return afterUploads(request.user.id, answer);
     },
   );
 
