@@ -121,7 +121,7 @@ function useGenerateTip(generateEnabled: boolean) {
   useEffect(() => {
     if (!visible) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setVisible(false);
+      if (event.key === 'Escape') hide();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
