@@ -7,8 +7,13 @@
  * request count. The signed-in routes are audited as a returning user who has trained a model with
  * the built-in engine and made IMAGES images (6), as a user of the product would have: /generate
  * is only shown with a ready model, and the gallery and model list show what they hold.
+ * The product is reached as a phone reaches a deployment: over https and HTTP/2, through a TLS
+ * front (bench/support/tls-front.ts) that stands for the load balancer of docs/configuration.md.
  * Run: node scripts/ensure-built.mjs && cd api && node --import tsx ../bench/lighthouse.ts
- *   BASE_URL=http://localhost:3000  audit a running product instead of starting one (port 3300)
+ *   BASE_URL=http://localhost:3000  audit a running product instead of starting one (port 3300,
+ *                                    its TLS front on 3301)
+ *   PLAIN_HTTP=1                     reach the started product over plain HTTP/1.1 instead (the
+ *                                    figures before 2026-11-24's twelfth session)
  *   ROUTES=/,/dashboard              only these routes
  *   THROTTLING=devtools              throttle for real instead of simulating (slower, noisier)
  *   RUNS=3                           audits per route and start; the median run is printed
@@ -29,6 +34,7 @@ import { startProduct } from '../e2e/tests/support/api-server';
 import { seedGallery } from '../e2e/tests/support/gallery-seed';
 import type { TestUser } from '../e2e/tests/support/session';
 import { launchChromium, serviceWorkerInControl, storeSession } from './support/chromium';
+import { startProductBehindTls, type ProductUnderTest } from './support/tls-front';
 import { withoutDebugger } from './support/without-debugger';
 
 const RUNS = Number(process.env.RUNS ?? 1);
@@ -39,6 +45,7 @@ const REPORT_DIR = process.env.REPORT_DIR;
 const IMAGES = Number(process.env.IMAGES ?? 6);
 const WITHOUT_DEBUGGER = process.env.WITHOUT_DEBUGGER === '1';
 const throttlingMethod = process.env.THROTTLING === 'devtools' ? 'devtools' : 'simulate';
+const PLAIN_HTTP = process.env.PLAIN_HTTP === '1';
 
 /** The mobile preset is Lighthouse's default; only the categories the targets name are run. */
 const flags: Flags = {
@@ -89,11 +96,17 @@ interface NetworkItem {
 }
 
 /** One cold and one warm audit of `route`, in a fresh browser context, signed in as `user`. */
-async function auditRoute(browser: Browser, origin: string, route: string, user?: TestUser) {
+async function auditRoute(
+  browser: Browser,
+  origin: string,
+  route: string,
+  user: TestUser | undefined,
+  apiOrigin: string,
+) {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   try {
-    if (user) await storeSession(page, origin, user);
+    if (user) await storeSession(page, origin, user, apiOrigin);
     const flow = await startFlow(page, { flags, name: route });
     // Lighthouse's storage reset clears the HTTP cache, service workers and cache storage but
     // keeps localStorage, so the signed-in session survives the cold start.
@@ -149,24 +162,35 @@ function row(route: string, start: string, f: Figures) {
   ].join(' ');
 }
 
-const product = process.env.BASE_URL
-  ? { origin: process.env.BASE_URL.replace(/\/$/, ''), stop: async () => undefined }
-  : await startProduct(Number(process.env.BENCH_PORT ?? 3300), { LOG_LEVEL: 'error' });
+async function productUnderTest(): Promise<ProductUnderTest> {
+  if (process.env.BASE_URL) {
+    const origin = process.env.BASE_URL.replace(/\/$/, '');
+    return { origin, apiOrigin: origin, chromiumFlags: [], stop: async () => undefined };
+  }
+  const port = Number(process.env.BENCH_PORT ?? 3300);
+  if (!PLAIN_HTTP) return startProductBehindTls(port);
+  const product = await startProduct(port, { LOG_LEVEL: 'error' });
+  return { ...product, apiOrigin: product.origin, chromiumFlags: [] };
+}
+
+const product = await productUnderTest();
 const { browser, close } = await launchChromium([
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  ...product.chromiumFlags,
 ]);
 
 try {
   console.log(
     `Lighthouse mobile preset, ${throttlingMethod} throttling, ${RUNS} run(s) per route` +
+      ` on ${product.origin}` +
       ` (median shown), load average ${loadavg()
         .map((load) => load.toFixed(2))
         .join(' ')}`,
   );
   const seeded = ROUTES.some((route) => !SIGNED_OUT_ROUTES.has(route))
-    ? await seedGallery(product.origin, IMAGES)
+    ? await seedGallery(product.apiOrigin, IMAGES)
     : undefined;
   console.log(
     seeded
@@ -184,6 +208,7 @@ try {
         product.origin,
         route,
         SIGNED_OUT_ROUTES.has(route) ? undefined : seeded?.user,
+        product.apiOrigin,
       );
       cold.push(coldRun!);
       warm.push(warmRun!);

@@ -26,9 +26,17 @@ export async function launchChromium(
   };
 }
 
-/** Leaves `user` signed in for the next start on `origin`, as aws-amplify keeps a session. */
-export async function storeSession(page: Page, origin: string, user: TestUser): Promise<void> {
-  const items = await storedSessionItems(origin, user);
+/**
+ * Leaves `user` signed in for the next start on `origin`, as aws-amplify keeps a session. The
+ * tokens come from `apiOrigin` when this process reaches the api elsewhere (behind a TLS front).
+ */
+export async function storeSession(
+  page: Page,
+  origin: string,
+  user: TestUser,
+  apiOrigin = origin,
+): Promise<void> {
+  const items = await storedSessionItems(apiOrigin, user);
   // Any same-origin document reaches localStorage; the manifest loads no app code.
   await page.goto(`${origin}/manifest.webmanifest`);
   await page.evaluate((entries: Record<string, string>) => {
