@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import {
-  acceptedEncoding,
   COMPRESSION_THRESHOLD,
-  compress,
+  CompressedText,
   KEPT_COMPRESSION_THRESHOLD,
-  type Encoding,
+  sendCompressed,
 } from './compression';
 import type { DataVersion } from './db/data-version';
 import { requestOrigin } from './presenters';
@@ -18,13 +17,17 @@ const MAX_KEPT_CHARS = 32 * 1024;
  * client first asks for it and kept with the answer: a kept answer is compressed once per
  * encoding, not once per request.
  */
-class Answer {
+class Answer extends CompressedText {
   /** Its UTF-8 length: what @fastify/compress compares with its threshold (app.ts). */
   private readonly bytes: number;
-  private readonly encoded = new Map<Encoding, Buffer | Promise<Buffer>>();
 
-  constructor(readonly json: string) {
+  constructor(json: string) {
+    super(json);
     this.bytes = Buffer.byteLength(json);
+  }
+
+  get json(): string {
+    return this.text;
   }
 
   /**
@@ -34,25 +37,6 @@ class Answer {
    */
   compressible(kept: boolean): boolean {
     return this.bytes >= (kept ? KEPT_COMPRESSION_THRESHOLD : COMPRESSION_THRESHOLD);
-  }
-
-  /** The bytes in `encoding`: at once when made before. */
-  encodedAs(encoding: Encoding): Buffer | Promise<Buffer> {
-    let bytes = this.encoded.get(encoding);
-    if (bytes === undefined) {
-      bytes = compress(this.json, encoding).then(
-        (made) => {
-          this.encoded.set(encoding, made);
-          return made;
-        },
-        (error: unknown) => {
-          this.encoded.delete(encoding);
-          throw error;
-        },
-      );
-      this.encoded.set(encoding, bytes);
-    }
-    return bytes;
   }
 }
 
@@ -132,28 +116,7 @@ function sendAnswer(
   kept: boolean,
 ): FastifyReply | Promise<FastifyReply> {
   reply.type('application/json; charset=utf-8');
-  const encoding = answer.compressible(kept) ? acceptedEncoding(request) : undefined;
-  if (encoding === undefined) return reply.send(answer.json);
-  const bytes = answer.encodedAs(encoding);
-  return Buffer.isBuffer(bytes)
-    ? sendEncoded(reply, encoding, bytes)
-    : bytes.then((made) => sendEncoded(reply, encoding, made));
-}
-
-function sendEncoded(reply: FastifyReply, encoding: Encoding, bytes: Buffer): FastifyReply {
-  addVaryAcceptEncoding(reply);
-  return reply.header('content-encoding', encoding).send(bytes);
-}
-
-/** As @fastify/compress marks a compressed answer, beside any Vary already set. */
-function addVaryAcceptEncoding(reply: FastifyReply): void {
-  const vary = reply.getHeader('vary');
-  if (vary === undefined) {
-    reply.header('vary', 'accept-encoding');
-    return;
-  }
-  const values = (Array.isArray(vary) ? vary : [String(vary)]).map(String);
-  if (!values.some((value) => value.includes('accept-encoding'))) {
-    reply.header('vary', [...values, 'accept-encoding'].join(', '));
-  }
+  return answer.compressible(kept)
+    ? sendCompressed(request, reply, answer)
+    : reply.send(answer.json);
 }

@@ -1,6 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { dirname, join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  gzipSync,
+} from 'node:zlib';
 import { INLINE_CONFIG_ELEMENT_ID, parseRuntimeConfig } from '@app/shared/runtime-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir, startApp, type RunningApp } from './helpers';
@@ -174,6 +181,102 @@ describe('serving the built front ends', () => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     const generated = (await get('/api/nope')).headers.get('x-request-id');
     expect(generated).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('the shell page for the public origin', () => {
+  const PUBLIC_HOST = 'studio.test';
+  /** A page the size of the built one's markup, in words that compress like it. */
+  const pageOf = (title: string) => {
+    const words = ['fluent', 'card', 'sign', 'in', 'account', 'prerendered', 'button', 'var(--x)'];
+    let seed = 7;
+    const text = Array.from({ length: 3000 }, () => {
+      seed = (seed * 48271) % 2147483647;
+      return words[seed % words.length];
+    }).join(' ');
+    return `<!doctype html><head>${EMPTY_CONFIG}</head><title>${title}</title><p>${text}</p>`;
+  };
+  let tempDir: string;
+  let shellFile: string;
+  let running: RunningApp;
+
+  /** GET / with a Host header of our choosing (fetch does not send one it is given). */
+  function getPage(host: string, encoding?: string) {
+    return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const { port } = new URL(running.url);
+      const headers: Record<string, string> = { ...HTML, host };
+      if (encoding) headers['accept-encoding'] = encoding;
+      httpGet({ host: '127.0.0.1', port, path: '/', headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      }).on('error', reject);
+    });
+  }
+
+  /** The page's text, decoded as the browser would, and its inline config. */
+  function decoded({ headers, body }: { headers: IncomingHttpHeaders; body: Buffer }) {
+    const encoding = headers['content-encoding'];
+    const html = (
+      encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body
+    ).toString('utf8');
+    const inline = html.match(
+      new RegExp(`<script id="${INLINE_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`),
+    )?.[1];
+    return { html, config: parseRuntimeConfig(JSON.parse(inline ?? 'null')) };
+  }
+
+  beforeAll(async () => {
+    tempDir = await makeTempDir();
+    shellFile = join(tempDir, 'web', 'shell', 'dist', 'index.html');
+    await writeFiles(join(tempDir, 'web'), { 'shell/dist/index.html': pageOf('first build') });
+    running = await startApp({
+      DATA_DIR: join(tempDir, 'data'),
+      WEB_ROOT: join(tempDir, 'web'),
+      PUBLIC_URL: `http://${PUBLIC_HOST}`,
+    });
+  });
+  afterAll(async () => {
+    await running.app.close();
+    await removeDir(tempDir);
+  });
+
+  it('goes out compressed harder than per request, the same bytes every time', async () => {
+    const first = await getPage(PUBLIC_HOST, 'br');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['vary']).toContain('accept-encoding');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const { html, config } = decoded(first);
+    expect(html).toContain('<title>first build</title>');
+    expect(config.auth.userPoolEndpoint).toMatch(new RegExp(`^http://${PUBLIC_HOST}/`));
+    // @fastify/compress's quality, what every request paid before and what the page then weighed.
+    const perRequest = brotliCompressSync(html, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 4 },
+    });
+    expect(first.body.length).toBeLessThan(perRequest.length * 0.95);
+    expect((await getPage(PUBLIC_HOST, 'br')).body.equals(first.body)).toBe(true);
+    const gzipped = await getPage(PUBLIC_HOST, 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzipped).html).toBe(html);
+    const plain = await getPage(PUBLIC_HOST);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(html);
+  });
+
+  it('is made again from a new build of the shell', async () => {
+    await writeFile(shellFile, pageOf('second build'));
+    expect(decoded(await getPage(PUBLIC_HOST, 'br')).html).toContain('<title>second build</title>');
+  });
+
+  it('names the origin it was reached by when that is another one', async () => {
+    const other = await getPage('192.168.1.20:3000', 'br');
+    expect(other.headers['content-encoding']).toBe('br');
+    expect(decoded(other).config.auth.userPoolEndpoint).toMatch(/^http:\/\/192\.168\.1\.20:3000\//);
+    expect(decoded(await getPage(PUBLIC_HOST, 'br')).config.auth.userPoolEndpoint).toMatch(
+      new RegExp(`^http://${PUBLIC_HOST}/`),
+    );
   });
 });
 

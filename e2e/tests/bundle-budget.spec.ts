@@ -1,3 +1,4 @@
+import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { GALLERY_TEXT } from '@app/shared/spec';
@@ -111,6 +112,46 @@ test('the shell and every remote stay inside the bundle budget', async ({
   expect(modelsCrop.bytes).toBeGreaterThan(0);
   expect(modelsCrop.bytes).toBeLessThanOrEqual(LAZY_DIALOG_BUDGET);
   await page.close();
+});
+
+/**
+ * What a new TCP connection carries in its first round trip: 10 segments of 1,460 bytes (RFC
+ * 6928's initial window, Linux's default). Every start waits for the page before anything else;
+ * a page larger than this costs each cold start one more round trip (docs/bundle-budget.md).
+ */
+const INITIAL_WINDOW_BYTES = 10 * 1460;
+
+/** The page at `url` as it crosses the wire to a browser accepting brotli: status line, headers, body. */
+function pageOnTheWire(url: string): Promise<{ bytes: number; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(
+      url,
+      { headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } },
+      (response) => {
+        let bytes = `HTTP/1.1 ${response.statusCode} ${response.statusMessage}\r\n`.length;
+        for (let index = 0; index < response.rawHeaders.length; index += 2) {
+          bytes += `${response.rawHeaders[index]}: ${response.rawHeaders[index + 1]}\r\n`.length;
+        }
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () =>
+          resolve({ bytes: bytes + 2, encoding: response.headers['content-encoding'] }),
+        );
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+test('the page every start loads first fits in the first round trip of a connection', async ({
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the page does not depend on the viewport');
+  for (const path of ['/', '/dashboard']) {
+    const page = await pageOnTheWire(`${baseURL}${path}`);
+    console.log(`${path} on the wire: ${kb(page.bytes)} (${page.encoding})`);
+    expect(page.encoding).toBe('br');
+    expect(page.bytes).toBeLessThanOrEqual(INITIAL_WINDOW_BYTES);
+  }
 });
 
 test('the generate route stays inside the budget; edit mode and the mask editor load on demand', async ({
