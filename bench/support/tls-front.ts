@@ -1,5 +1,5 @@
 import { createHash, createPublicKey } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, Agent, type IncomingHttpHeaders } from 'node:http';
 import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import type { AddressInfo } from 'node:net';
@@ -136,6 +136,7 @@ export async function startProductBehindTls(port: number): Promise<ProductUnderT
     stop: async () => {
       await front.stop();
       await product.stop();
+      rmSync(certificateDir, { recursive: true, force: true });
     },
   };
 }
