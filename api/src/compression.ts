@@ -16,16 +16,17 @@ export const KEPT_COMPRESSION_THRESHOLD = 1024;
 
 /**
  * The encodings @fastify/compress (app.ts) offers on this Node, in its order of preference, for
- * routes that compress their own answers (answer-cache.ts) and skip its per-answer hooks.
+ * answers that compress themselves (`sendCompressed`: the kept answers, the shell's page) and skip
+ * its per-answer hooks.
  */
-export type Encoding = 'br' | 'gzip' | 'deflate';
+type Encoding = 'br' | 'gzip' | 'deflate';
 const OFFERED: (Encoding | 'identity')[] = ['br', 'gzip', 'deflate', 'identity'];
 
 /** As @fastify/compress reads the header: `*` and `x-gzip` stand for gzip. */
 const GZIP_ALIAS = /\*|x-gzip/gu;
 
 /** The encoding @fastify/compress would answer `request` with, or undefined for none. */
-export function acceptedEncoding(request: FastifyRequest): Encoding | undefined {
+function acceptedEncoding(request: FastifyRequest): Encoding | undefined {
   const { headers } = request;
   if (headers['x-no-compression'] !== undefined) return undefined;
   const header = headers['accept-encoding'];
@@ -46,7 +47,7 @@ const deflated = promisify(deflate);
 export type CompressionEffort = 'per-request' | 'best';
 
 /** The bytes of `text` in `encoding`. */
-export function compress(
+function compress(
   text: string,
   encoding: Encoding,
   effort: CompressionEffort = 'per-request',

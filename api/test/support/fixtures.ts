@@ -14,7 +14,7 @@ export async function userIdOf(studio: Studio, user: TestUser): Promise<string> 
   return row.id;
 }
 
-/** A test's clock for rows it writes itself: each `tick` is a millisecond later. */
+/** A test's clock for rows it writes itself, moved on by each row it dates. */
 export interface RowClock {
   now: number;
 }
