@@ -5,7 +5,7 @@ import { storedSessionItems, type TestUser } from '../../e2e/tests/support/sessi
 /** Debian's Chromium (never a downloaded browser), headless, driven through puppeteer. */
 export async function launchChromium(
   extraFlags: readonly string[] = [],
-): Promise<{ browser: Browser; close: () => Promise<void> }> {
+): Promise<{ browser: Browser; pid: number; close: () => Promise<void> }> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
@@ -19,6 +19,7 @@ export async function launchChromium(
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   return {
     browser,
+    pid: chrome.pid,
     close: async () => {
       await browser.disconnect();
       chrome.kill();

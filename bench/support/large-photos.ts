@@ -59,14 +59,22 @@ async function largePhoto(source: string): Promise<Buffer> {
   return best;
 }
 
-/** `count` photos, cycling through the distinct ones made from the portraits. */
-export async function largePhotos(count: number): Promise<Buffer[]> {
+/** The paths of `count` photos, cycling through the distinct ones made from the portraits. */
+export async function largePhotoFiles(count: number): Promise<string[]> {
   await mkdir(CACHE, { recursive: true });
-  const photos: Buffer[] = [];
+  const files: string[] = [];
   for (const [index, source] of (await portraits()).slice(0, DISTINCT).entries()) {
     const file = join(CACHE, `photo-${index}.jpg`);
     if (!existsSync(file)) await writeFile(file, await largePhoto(source));
-    photos.push(await readFile(file));
+    files.push(file);
   }
-  return Array.from({ length: count }, (_, index) => photos[index % photos.length]!);
+  return Array.from({ length: count }, (_, index) => files[index % files.length]!);
+}
+
+/** `count` photos' bytes, cycling through the distinct ones made from the portraits. */
+export async function largePhotos(count: number): Promise<Buffer[]> {
+  const files = await largePhotoFiles(count);
+  const bytes = new Map<string, Buffer>();
+  for (const file of new Set(files)) bytes.set(file, await readFile(file));
+  return files.map((file) => bytes.get(file)!);
 }

@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { expect, test, type FileChooser, type Locator, type Page } from '@playwright/test';
 import {
   COMMON_TEXT,
+  KIT_TEXT,
   MODELS_TEXT,
   NAV_TEXT,
   PHOTO_PROBLEM_TEXT,
@@ -43,6 +44,23 @@ async function choosePhotos(page: Page, opener: Locator, files: string[]) {
   const chooser = page.waitForEvent('filechooser');
   await opener.click();
   await (await chooser).setFiles(files);
+}
+
+/**
+ * Each tile shows a small preview made in the browser (never the picked original, whose full
+ * decode a phone would keep per tile), with the short side at most 384 px.
+ */
+async function expectLocalPreviews(tiles: Locator, count: number) {
+  await expect(tiles.locator('img')).toHaveCount(count);
+  for (const image of await tiles.locator('img').all()) {
+    await expect(image).toHaveAttribute('src', /^blob:/);
+    const size = await image.evaluate(async (element: HTMLImageElement) => {
+      await element.decode();
+      return { width: element.naturalWidth, height: element.naturalHeight };
+    });
+    expect(Math.min(size.width, size.height)).toBeGreaterThan(0);
+    expect(Math.min(size.width, size.height)).toBeLessThanOrEqual(384);
+  }
 }
 
 /** Every chosen photo uploaded and checked by the api. */
@@ -86,6 +104,7 @@ test('a new user trains a model end to end on real photos', async ({ page, baseU
     photos,
   );
   await expectChecked(dialog, 6);
+  await expectLocalPreviews(chosen(dialog), 6);
   const group = dialog.locator(`[data-filename="${basename(GROUP_PHOTO)}"]`);
   await expect(group).toHaveAttribute('data-state', 'problem');
   await expect(group).toContainText(PHOTO_PROBLEM_TEXT['several-faces']);
@@ -404,11 +423,24 @@ test('a failed training says why and which photos; fixed photos and Retry train 
       .click();
   }
   await expect(row.getByTestId('model-photo')).toHaveCount(3);
+
+  // The first upload of Add Photos fails: its tile keeps its preview and offers Retry.
+  let refusedOnce = false;
+  await page.route('**/api/uploads/**', (route) => {
+    if (refusedOnce) return route.fallback();
+    refusedOnce = true;
+    return route.fulfill({ status: 503, body: 'unavailable' });
+  });
   await choosePhotos(
     page,
     row.getByRole('button', { name: MODELS_TEXT.addPhotos }),
     LISA.slice(3, 5),
   );
+  const incoming = row.getByTestId('incoming-photo');
+  await expect(incoming).toHaveCount(1, { timeout: 60_000 });
+  await expect(row.getByTestId('model-photo')).toHaveCount(4);
+  await expectLocalPreviews(incoming, 1);
+  await incoming.getByRole('button', { name: new RegExp(`^${KIT_TEXT.retry}: `) }).click();
   await expect(row.getByTestId('model-photo')).toHaveCount(5, { timeout: 60_000 });
   await expect(row.getByTestId('incoming-photo')).toHaveCount(0);
   await failure.getByRole('button', { name: MODELS_TEXT.retryTraining }).click();

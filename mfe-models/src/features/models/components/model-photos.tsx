@@ -126,10 +126,10 @@ const useStyles = makeStyles({
   },
 });
 
-/** A photo on its way into the model (Add Photos), with its preview. */
+/** A photo on its way into the model (Add Photos), with its preview once made. */
 export interface IncomingPhoto {
   item: UploadItem;
-  previewUrl: string;
+  previewUrl: string | undefined;
 }
 
 export interface ModelPhotosProps {
@@ -236,7 +236,9 @@ export function ModelPhotos({
         })}
         {incoming.map(({ item, previewUrl }) => (
           <li key={item.id} className={styles.tile} data-testid="incoming-photo">
-            <img className={styles.upload} src={previewUrl} alt="" draggable={false} />
+            {previewUrl ? (
+              <img className={styles.upload} src={previewUrl} alt="" draggable={false} />
+            ) : null}
             {item.status === 'failed' ? (
               <div className={styles.failed} role="alert">
                 <span>{item.error}</span>

@@ -1,7 +1,8 @@
 import { addModelPhotos } from '@app/shared/data/models';
+import { useLocalPreviews } from '@app/shared/upload/use-local-previews';
 import { useUploader } from '@app/shared/upload/use-uploader';
 import { MODELS_TEXT } from '@app/shared/spec';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { IncomingPhoto } from '../components/model-photos';
 import { failureMessage } from '../utils/error-message';
 
@@ -13,24 +14,13 @@ import { failureMessage } from '../utils/error-message';
 export function useAddPhotos(modelId: string, onError: (message: string) => void) {
   const uploader = useUploader();
   const attaching = useRef(false);
-  const [previews, setPreviews] = useState(new Map<string, string>());
+  const { urls: previews, request: requestPreview, drop: dropPreview } = useLocalPreviews();
   const { items, summary } = uploader;
 
   const add = (files: readonly File[]) => {
     const ids = uploader.add(files);
-    const urls = ids.map((id, index) => [id, URL.createObjectURL(files[index] as File)] as const);
-    setPreviews((map) => new Map([...map, ...urls]));
+    ids.forEach((id, index) => requestPreview(id, files[index] as File));
   };
-  const drop = (ids: readonly string[]) =>
-    setPreviews((map) => {
-      const next = new Map(map);
-      for (const id of ids) {
-        const url = next.get(id);
-        if (url) URL.revokeObjectURL(url);
-        next.delete(id);
-      }
-      return next;
-    });
 
   useEffect(() => {
     if (attaching.current || summary.pending > 0 || summary.done === 0) return;
@@ -38,25 +28,20 @@ export function useAddPhotos(modelId: string, onError: (message: string) => void
     attaching.current = true;
     addModelPhotos(modelId, { photoIds: done.map((item) => item.imageId as string) })
       .then(() => {
-        for (const item of done) uploader.cancel(item.id);
-        drop(done.map((item) => item.id));
+        for (const item of done) {
+          uploader.cancel(item.id);
+          dropPreview(item.id);
+        }
       })
       .catch((error: unknown) => onError(failureMessage(error, MODELS_TEXT.addPhotosFailed)))
       .finally(() => {
         attaching.current = false;
       });
-  }, [items, summary.pending, summary.done, modelId, uploader, onError]);
-
-  // Revoked when the row goes; read through a ref so the cleanup sees the latest ones.
-  const latest = useRef(previews);
-  useEffect(() => {
-    latest.current = previews;
-  }, [previews]);
-  useEffect(() => () => latest.current.forEach((url) => URL.revokeObjectURL(url)), []);
+  }, [items, summary.pending, summary.done, modelId, uploader, onError, dropPreview]);
 
   // The same list until an upload or a preview changes: the row re-renders on each new one.
   const incoming: IncomingPhoto[] = useMemo(
-    () => items.map((item) => ({ item, previewUrl: previews.get(item.id) ?? '' })),
+    () => items.map((item) => ({ item, previewUrl: previews.get(item.id) })),
     [items, previews],
   );
 

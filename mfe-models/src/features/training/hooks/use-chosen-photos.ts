@@ -1,5 +1,6 @@
 import type { TrainingPhoto } from '@app/shared/contract/media';
 import { deleteTrainingPhoto, invalidateTrainingPhotos } from '@app/shared/data/media';
+import { useLocalPreviews } from '@app/shared/upload/use-local-previews';
 import { useUploader } from '@app/shared/upload/use-uploader';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { photoState, type ChosenPhotoState } from '../utils/photo-state';
@@ -10,9 +11,9 @@ interface ChosenPhotoEntry {
   filename: string;
   /** The uploader's item of a photo chosen in this visit. */
   uploadId?: string;
-  /** The chosen file itself: shown and cropped without a round trip. */
+  /** The chosen file itself: previewed, shown whole and cropped without a round trip. */
   file?: Blob;
-  /** Its object URL, revoked when the photo leaves. */
+  /** Its object URL (for the whole photo), revoked when the photo leaves. */
   fileUrl?: string;
   /** A photo uploaded earlier (not in any model yet): its id. */
   storedId?: string;
@@ -24,7 +25,7 @@ export interface ChosenPhoto {
   state: ChosenPhotoState;
   /** Known once uploaded. */
   imageId: string | undefined;
-  /** The thumbnail to show (the local file while it uploads). */
+  /** The thumbnail to show: a small local preview of a chosen file, else the api's thumbnail. */
   previewUrl: string | undefined;
   /** The whole photo, for the preview and the crop. */
   fullUrl: string | undefined;
@@ -44,6 +45,7 @@ function discardStored(imageId: string): void {
  */
 export function useChosenPhotos(stored: readonly TrainingPhoto[] | undefined) {
   const uploader = useUploader();
+  const { urls: previewUrls, request: requestPreview, drop: dropPreview } = useLocalPreviews();
   const [entries, setEntries] = useState<ChosenPhotoEntry[]>([]);
   // Every object URL made and not yet revoked, for the unmount.
   const liveUrls = useRef(new Set<string>());
@@ -90,7 +92,7 @@ export function useChosenPhotos(stored: readonly TrainingPhoto[] | undefined) {
       filename: entry.filename,
       state: photoState(upload, imageId ? listed?.photoCheck : undefined),
       imageId,
-      previewUrl: entry.fileUrl ?? listed?.thumbnailUrl,
+      previewUrl: previewUrls.get(entry.key) ?? listed?.thumbnailUrl,
       fullUrl: entry.fileUrl ?? listed?.displayUrl,
     };
   });
@@ -105,9 +107,10 @@ export function useChosenPhotos(stored: readonly TrainingPhoto[] | undefined) {
         fileUrl: urlFor(file),
         filename: file.name,
       }));
+      for (const entry of added) requestPreview(entry.key, entry.file);
       setEntries((list) => [...list, ...added]);
     },
-    [uploader],
+    [uploader, requestPreview],
   );
 
   /** Uploaded earlier, not in a model yet: offered again, after the ones already here. */
@@ -128,6 +131,7 @@ export function useChosenPhotos(stored: readonly TrainingPhoto[] | undefined) {
     else if (upload?.status === 'done' && upload.imageId) discardStored(upload.imageId);
     if (entry.uploadId) uploader.cancel(entry.uploadId);
     revoke(entry.fileUrl);
+    dropPreview(entry.key);
   };
 
   const remove = (key: string) => {
@@ -145,6 +149,7 @@ export function useChosenPhotos(stored: readonly TrainingPhoto[] | undefined) {
     if (!uploadId) return;
     discard(entry);
     const cropped = { key: uploadId, uploadId, file, fileUrl: urlFor(file), filename };
+    requestPreview(cropped.key, file);
     setEntries((list) => list.map((item) => (item.key === key ? cropped : item)));
   };
 
@@ -156,7 +161,10 @@ export function useChosenPhotos(stored: readonly TrainingPhoto[] | undefined) {
   /** After a training started: its photos now belong to the model; nothing is deleted. */
   const reset = () => {
     uploader.clear();
-    for (const entry of entries) revoke(entry.fileUrl);
+    for (const entry of entries) {
+      revoke(entry.fileUrl);
+      dropPreview(entry.key);
+    }
     setEntries([]);
   };
 
