@@ -204,6 +204,21 @@ function serviceWorker() {
         options: {
           cacheName: SW_CACHES.remoteEntries,
           cacheableResponse: { statuses: [0, 200] },
+          plugins: [
+            {
+              // Chromium keeps a script's compiled code with its cached copy: putting the same
+              // file back after each revalidation would throw that away, and every start would
+              // compile remoteEntry.js again. Only a changed file (by its validator) replaces it.
+              cacheWillUpdate: async ({ request, response }) => {
+                const kept = await caches.match(request.url);
+                const validator = (answer: Response) =>
+                  answer.headers.get('etag') ?? answer.headers.get('last-modified');
+                const same =
+                  kept && validator(kept) !== null && validator(kept) === validator(response);
+                return same ? null : response;
+              },
+            },
+          ],
         },
       },
       {
