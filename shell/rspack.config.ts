@@ -174,6 +174,20 @@ function serviceWorkerWarmStart(mode: 'production'): RspackOptions {
 declare const caches: { match(url: string): Promise<Response | undefined> };
 
 /**
+ * A remote's scripts are asked for by script tags, without CORS: from a remote on another origin
+ * the worker would get opaque answers, which it can neither compare (no validator) nor keep
+ * compiled, and which Chromium counts as ~7 MB each against the origin's quota. The worker asks
+ * with CORS instead, as its install step does (a remote on another origin must allow the shell's
+ * origin already), and the page gets the readable answer.
+ */
+const scriptsWithCors = {
+  requestWillFetch: async ({ request }: { request: Request }) =>
+    request.mode === 'no-cors' && request.destination === 'script'
+      ? new Request(request.url, { mode: 'cors', credentials: 'same-origin' })
+      : request,
+};
+
+/**
  * The installed app must start offline, from the first visit on: the shell is precached, and at
  * install the worker also keeps the config document and every remote's manifest, entry and
  * exposed files (src/pwa/sw-warm-start.ts). Those are then served from the cache at once and
@@ -205,6 +219,7 @@ function serviceWorker() {
           cacheName: SW_CACHES.remoteEntries,
           cacheableResponse: { statuses: [0, 200] },
           plugins: [
+            scriptsWithCors,
             {
               // Chromium keeps a script's compiled code with its cached copy: putting the same
               // file back after each revalidation would throw that away, and every start would
@@ -230,6 +245,7 @@ function serviceWorker() {
           cacheName: SW_CACHES.remoteChunks,
           cacheableResponse: { statuses: [0, 200] },
           expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 90 },
+          plugins: [scriptsWithCors],
         },
       },
       {

@@ -6,6 +6,7 @@ import { expectAppStarted } from './support/first-paint';
 import { expectScreenChecks } from './support/screen-checks';
 import { E2E_WORK_DIR, ownProductPort, REPO_ROOT } from './support/paths';
 import { signInNewUser } from './support/session';
+import { serveDirectory } from './support/static-server';
 import { buildVariant } from './support/variant-build';
 
 const REMOTE_DIRS = ['mfe-gallery', 'mfe-generate', 'mfe-models', 'mfe-profile'];
@@ -80,6 +81,61 @@ test('after a first visit, signed in, the app starts offline with the greeting a
   await context.setOffline(false);
 });
 
+/**
+ * The worker serves a remote's entry from its copy and checks the file behind it. The copy must
+ * stay as it was while the file is unchanged (Chromium keeps the compiled code with it) and give
+ * way to a redeployed file.
+ */
+async function expectEntryKeptUntilChanged(
+  page: Page,
+  origin: string,
+  entryUrl: string,
+  entryFile: string,
+) {
+  const keptEntry = () =>
+    page.evaluate(async (url) => {
+      const kept = await caches.match(url);
+      return kept
+        ? { type: kept.type, date: kept.headers.get('date'), text: await kept.text() }
+        : null;
+    }, entryUrl);
+  const startAgain = async () => {
+    const checked = page
+      .context()
+      .waitForEvent(
+        'requestfinished',
+        (request) => request.url() === entryUrl && request.serviceWorker() !== null,
+      );
+    await page.reload();
+    await expect(page.getByTestId('remote-gallery')).toBeVisible();
+    await checked;
+  };
+
+  await signInNewUser(page, origin);
+  await page.goto(`${origin}/dashboard`);
+  await expect(page.getByTestId('remote-gallery')).toBeVisible();
+  await waitForServiceWorkerControl(page);
+  await expect.poll(keptEntry).not.toBeNull();
+  const installed = (await keptEntry())!;
+  expect(installed.date).not.toBeNull();
+
+  // Dates have a one-second grain: a copy put again from now on would carry another.
+  await page.waitForTimeout(1100);
+  await startAgain();
+  await startAgain();
+  // Time for a put after the check, had there been one.
+  await page.waitForTimeout(1000);
+  expect(await keptEntry()).toEqual(installed);
+
+  // A redeployed entry still arrives: the start after the check runs the new file.
+  appendFileSync(entryFile, '\n// redeployed\n');
+  for (const compressed of [`${entryFile}.br`, `${entryFile}.gz`])
+    rmSync(compressed, { force: true });
+  await startAgain();
+  await expect.poll(async () => (await keptEntry())?.text.endsWith('// redeployed\n')).toBe(true);
+  expect((await keptEntry())?.type).not.toBe('opaque');
+}
+
 test('a remote’s kept entry is replaced only by a changed file, so its compiled code stays', async ({
   page,
 }, testInfo) => {
@@ -99,51 +155,64 @@ test('a remote’s kept entry is replaced only by a changed file, so its compile
   const product = await startProduct(ownProductPort(testInfo.parallelIndex, 0), {
     WEB_ROOT: webRoot,
   });
-  const entryUrl = `${product.origin}/remotes/gallery/remoteEntry.js`;
-  const keptEntry = () =>
-    page.evaluate(async (url) => {
-      const kept = await caches.match(url);
-      return kept ? { date: kept.headers.get('date'), text: await kept.text() } : null;
-    }, entryUrl);
-  const startAgain = async () => {
-    const checked = page
-      .context()
-      .waitForEvent(
-        'requestfinished',
-        (request) => request.url() === entryUrl && request.serviceWorker() !== null,
-      );
-    await page.reload();
-    await expect(page.getByTestId('remote-gallery')).toBeVisible();
-    // The worker answered from its copy and checked the file behind it.
-    await checked;
-  };
   try {
-    await signInNewUser(page, product.origin);
-    await page.goto(`${product.origin}/dashboard`);
-    await expect(page.getByTestId('remote-gallery')).toBeVisible();
-    await waitForServiceWorkerControl(page);
-    await expect.poll(keptEntry).not.toBeNull();
-    const installed = (await keptEntry())!;
-    expect(installed.date).not.toBeNull();
-
-    // Dates have a one-second grain: a copy put again from now on would carry another.
-    await page.waitForTimeout(1100);
-    await startAgain();
-    await startAgain();
-    // Time for a put after the check, had there been one.
-    await page.waitForTimeout(1000);
-    expect((await keptEntry())?.date).toBe(installed.date);
-
-    // A redeployed entry still arrives: the start after the check runs the new file.
-    const entryFile = join(webRoot, 'mfe-gallery', 'dist', 'remoteEntry.js');
-    appendFileSync(entryFile, '\n// redeployed\n');
-    rmSync(`${entryFile}.br`);
-    rmSync(`${entryFile}.gz`);
-    await startAgain();
-    await expect.poll(async () => (await keptEntry())?.text.endsWith('// redeployed\n')).toBe(true);
+    await expectEntryKeptUntilChanged(
+      page,
+      product.origin,
+      `${product.origin}/remotes/gallery/remoteEntry.js`,
+      join(webRoot, 'mfe-gallery', 'dist', 'remoteEntry.js'),
+    );
   } finally {
     await page.goto('about:blank');
     await product.stop();
+  }
+});
+
+test('a remote on another origin is kept readable too, not as opaque copies', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the worker is the same on both projects');
+  test.setTimeout(120_000);
+  const cdnRoot = join(E2E_WORK_DIR, `cdn-gallery-${testInfo.parallelIndex}`);
+  rmSync(cdnRoot, { recursive: true, force: true });
+  cpSync(join(REPO_ROOT, 'mfe-gallery', 'dist'), cdnRoot, { recursive: true });
+  const cdn = await serveDirectory(cdnRoot);
+  const product = await startProduct(ownProductPort(testInfo.parallelIndex, 0), {
+    REMOTE_GALLERY_URL: `${cdn.origin}/mf-manifest.json`,
+  });
+  try {
+    await expectEntryKeptUntilChanged(
+      page,
+      product.origin,
+      `${cdn.origin}/remoteEntry.js`,
+      join(cdnRoot, 'remoteEntry.js'),
+    );
+    // The remote's own scripts, too, when the worker fetches them for a page (here after its
+    // copies are gone): what it keeps is readable.
+    const keptChunkTypes = () =>
+      page.evaluate(async (cdnOrigin) => {
+        const cache = await caches.open('remote-chunks');
+        const types: string[] = [];
+        for (const request of await cache.keys()) {
+          if (request.url.startsWith(cdnOrigin)) types.push((await cache.match(request))!.type);
+        }
+        return types;
+      }, cdn.origin);
+    expect((await keptChunkTypes()).length).toBeGreaterThan(0);
+    await page.evaluate(async (cdnOrigin) => {
+      const cache = await caches.open('remote-chunks');
+      for (const request of await cache.keys()) {
+        if (request.url.startsWith(cdnOrigin)) await cache.delete(request);
+      }
+    }, cdn.origin);
+    await page.reload();
+    await expect(page.getByTestId('remote-gallery')).toBeVisible();
+    await expect.poll(async () => (await keptChunkTypes()).length).toBeGreaterThan(0);
+    expect(await keptChunkTypes()).not.toContain('opaque');
+  } finally {
+    await page.goto('about:blank');
+    await product.stop();
+    await cdn.close();
   }
 });
 

@@ -21,11 +21,20 @@ export async function serveDirectory(
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
     const file = join(root, path);
     response.setHeader('Access-Control-Allow-Origin', '*');
-    if (!file.startsWith(root) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
+    const stat = file.startsWith(root) ? statSync(file, { throwIfNoEntry: false }) : undefined;
+    if (!stat?.isFile()) {
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    response.writeHead(200, {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      // As a CDN answers: validators of this version of the file, checked on every use. Across
+      // origins a page reads only Last-Modified of the two; Date is exposed for the tests.
+      'Cache-Control': 'no-cache',
+      ETag: `"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`,
+      'Last-Modified': stat.mtime.toUTCString(),
+      'Access-Control-Expose-Headers': 'Date',
+    });
     createReadStream(file).pipe(response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
