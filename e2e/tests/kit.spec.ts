@@ -434,3 +434,43 @@ test('view states: loading after 300 ms, empty state with its action, dismissibl
   await page.getByRole('button', { name: KIT_TEXT.dismiss }).click();
   await expect(alert).toBeHidden();
 });
+
+test('hover colours: a tapped control rests on a phone, a mouse still lights it', async ({
+  page,
+}, testInfo) => {
+  await openScene(page, 'buttons');
+  const background = (name: string) =>
+    page
+      .getByRole('button', { name })
+      .evaluate((button) => getComputedStyle(button).backgroundColor);
+  for (const appearance of ['primary', 'secondary', 'subtle']) {
+    const button = page.getByRole('button', { name: `Tap ${appearance}` });
+    const resting = await background(`Twin ${appearance}`);
+    if (testInfo.project.name === 'phone') {
+      // A phone keeps :hover on what it last tapped, until the next tap elsewhere.
+      await button.tap();
+      await expect(page.getByTestId('taps')).not.toHaveText('0');
+      await page.waitForTimeout(300); // past the buttons' colour transition
+      expect(await background(`Tap ${appearance}`), appearance).toBe(resting);
+    } else {
+      await button.hover();
+      await expect.poll(() => background(`Tap ${appearance}`), appearance).not.toBe(resting);
+    }
+  }
+
+  // Our own controls' hover rules too: the drop zone's border, after its file picker.
+  await openScene(page, 'drop');
+  const zone = page.locator('div[role="button"]').first();
+  const border = () => zone.evaluate((element) => getComputedStyle(element).borderTopColor);
+  const restingBorder = await border();
+  if (testInfo.project.name === 'phone') {
+    const chooser = page.waitForEvent('filechooser');
+    await zone.tap();
+    await (await chooser).setFiles([]);
+    await page.waitForTimeout(300);
+    expect(await border()).toBe(restingBorder);
+  } else {
+    await zone.hover();
+    await expect.poll(border).not.toBe(restingBorder);
+  }
+});

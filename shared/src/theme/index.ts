@@ -10,3 +10,25 @@ export const brandTheme: Theme = {
   fontFamilyBase: `${FONT_FAMILY}, -apple-system, 'Segoe UI', 'Helvetica Neue', Arial, sans-serif`,
   colorNeutralBackground2: THEME_COLORS.background,
 };
+
+/**
+ * The theme for a screen whose input cannot hover (ui/hover.ts): every hover colour is its
+ * resting one, so a control does not stay lit after a tap. Pressed colours stay, so a tap shows.
+ */
+export function withoutHoverColours(theme: Theme): Theme {
+  const tokens = theme as unknown as Record<string, string | number>;
+  const touch: Record<string, string | number> = { ...tokens };
+  for (const name of Object.keys(tokens)) {
+    if (!name.endsWith('Hover')) continue;
+    // colorNeutralForeground2BrandHover rests as colorNeutralForeground2, and the light-alpha
+    // subtle background as the subtle one.
+    const rest = [
+      name.slice(0, -'Hover'.length),
+      name.replace(/(Brand|LightAlpha)Hover$/, ''),
+    ].find((candidate) => candidate !== name && candidate in tokens);
+    if (rest) touch[name] = tokens[rest]!;
+  }
+  return touch as unknown as Theme;
+}
+
+export const touchBrandTheme: Theme = withoutHoverColours(brandTheme);

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { canDropItems, type FileCheck } from '../spec/file-checks';
 import { KIT_TEXT } from '../spec/messages';
+import { HOVER_MEDIA } from './hover';
 
 export interface UseDropZoneOptions {
   check: FileCheck;
@@ -142,7 +143,7 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground2,
     transitionProperty: 'border-color, background-color',
     transitionDuration: tokens.durationFast,
-    ':hover': shorthands.borderColor(tokens.colorBrandStroke1),
+    [HOVER_MEDIA]: { ':hover': shorthands.borderColor(tokens.colorBrandStroke1) },
     ':focus-visible': {
       outline: `2px solid ${tokens.colorStrokeFocus2}`,
       outlineOffset: '2px',
@@ -162,7 +163,7 @@ const useStyles = makeStyles({
   disabled: {
     cursor: 'not-allowed',
     color: tokens.colorNeutralForegroundDisabled,
-    ':hover': shorthands.borderColor(tokens.colorNeutralStroke1),
+    [HOVER_MEDIA]: { ':hover': shorthands.borderColor(tokens.colorNeutralStroke1) },
   },
   icon: { fontSize: '32px' },
   title: { fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },

@@ -278,6 +278,25 @@ function ImageScene() {
   );
 }
 
+/** Two buttons of each appearance: one is tapped or hovered, its twin shows the resting colour. */
+function ButtonsScene() {
+  const [taps, setTaps] = useState(0);
+  const tap = () => setTaps((count) => count + 1);
+  return (
+    <>
+      {(['primary', 'secondary', 'subtle'] as const).map((appearance) => (
+        <div key={appearance} style={{ display: 'flex', gap: 8 }}>
+          <Button appearance={appearance} onClick={tap}>
+            {`Tap ${appearance}`}
+          </Button>
+          <Button appearance={appearance}>{`Twin ${appearance}`}</Button>
+        </div>
+      ))}
+      <output data-testid="taps">{taps}</output>
+    </>
+  );
+}
+
 const SCENES = {
   viewer: ViewerScene,
   confirm: ConfirmScene,
@@ -285,6 +304,7 @@ const SCENES = {
   crop: CropScene,
   states: StatesScene,
   image: ImageScene,
+  buttons: ButtonsScene,
 } as const;
 
 function Page() {

@@ -15,6 +15,7 @@ import type { FieldErrors } from './login-forms';
 import type { CodeDelivery, LoginFlowState } from './login-flow';
 import type { LoginFlowActions } from './login-actions';
 import { LOGIN_STEP_TEXT } from './texts';
+import { HOVER_MEDIA } from '@app/shared/ui/hover';
 
 /** What every step screen receives. */
 export interface StepProps {
@@ -39,7 +40,9 @@ const useStyles = makeStyles({
     fontFamily: tokens.fontFamilyBase,
     fontSize: tokens.fontSizeBase300,
     cursor: 'pointer',
-    ':hover': { color: tokens.colorBrandForegroundLinkHover, textDecorationLine: 'underline' },
+    [HOVER_MEDIA]: {
+      ':hover': { color: tokens.colorBrandForegroundLinkHover, textDecorationLine: 'underline' },
+    },
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
   },
 });

@@ -2,6 +2,7 @@ import { LOGIN_TEXT } from '@app/shared/spec';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { KeyboardEvent } from 'react';
 import { TOUCH_TARGET_PX } from '../touch';
+import { HOVER_MEDIA } from '@app/shared/ui/hover';
 
 type TabStep = 'signIn' | 'signUp';
 
@@ -22,7 +23,7 @@ const useStyles = makeStyles({
     fontFamily: tokens.fontFamilyBase,
     fontSize: tokens.fontSizeBase300,
     cursor: 'pointer',
-    ':hover': { color: tokens.colorNeutralForeground1 },
+    [HOVER_MEDIA]: { ':hover': { color: tokens.colorNeutralForeground1 } },
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
   },
   selected: {

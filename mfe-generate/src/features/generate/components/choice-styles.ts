@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { HOVER_MEDIA } from '@app/shared/ui/hover';
 
 /**
  * Native radio buttons drawn as tiles: the mode toggle and the aspect-ratio picker. Native radios
@@ -52,7 +53,7 @@ export const useChoiceStyles = makeStyles({
     userSelect: 'none',
     transitionProperty: 'background-color, border-color, color',
     transitionDuration: tokens.durationFaster,
-    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+    [HOVER_MEDIA]: { ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover } },
     ':has(input:checked)': {
       border: `1px solid ${tokens.colorBrandStroke1}`,
       backgroundColor: tokens.colorBrandBackground2,

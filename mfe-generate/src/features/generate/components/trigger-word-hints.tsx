@@ -2,6 +2,7 @@ import type { ModelSummary } from '@app/shared/contract/models';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { AddRegular, CheckmarkRegular } from '@fluentui/react-icons';
 import { GENERATE_PAGE_TEXT } from '../texts';
+import { HOVER_MEDIA } from '@app/shared/ui/hover';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -20,7 +21,7 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase300,
     fontWeight: tokens.fontWeightSemibold,
     cursor: 'pointer',
-    ':hover': { backgroundColor: tokens.colorBrandBackground2Hover },
+    [HOVER_MEDIA]: { ':hover': { backgroundColor: tokens.colorBrandBackground2Hover } },
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
   },
   used: {

@@ -20,6 +20,7 @@ import { refusedPhotos } from '../utils/model-photos';
 import { statusView, type StatusTone } from '../utils/model-status';
 import { ModelPhotos } from './model-photos';
 import type { RowUploadsState } from './row-uploads';
+import { HOVER_MEDIA } from '@app/shared/ui/hover';
 
 // Each part below shows only in some states (a new user has none): none is in the first load.
 // A model's photos are, though: they are a returning user's first screen here, and its largest
@@ -65,7 +66,7 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground1,
     cursor: 'pointer',
     fontFamily: 'inherit',
-    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+    [HOVER_MEDIA]: { ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover } },
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
   },
   statusIcon: { fontSize: '28px', display: 'flex' },

@@ -50,6 +50,7 @@ import { countsTowardTraining, isUploading } from '../utils/photo-state';
 import { PhotoPreviewDialog } from './photo-preview-dialog';
 import { PhotoThumbnail } from './photo-thumbnail';
 import { PhotoTips } from './photo-tips';
+import { HOVER_MEDIA } from '@app/shared/ui/hover';
 
 // The cropper (react-easy-crop) loads when a photo is first cropped.
 const CropDialog = lazy(() =>
@@ -143,9 +144,11 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase300,
     fontWeight: tokens.fontWeightSemibold,
     cursor: 'pointer',
-    ':hover': {
-      ...shorthands.borderColor(tokens.colorBrandStroke1),
-      backgroundColor: tokens.colorBrandBackground2,
+    [HOVER_MEDIA]: {
+      ':hover': {
+        ...shorthands.borderColor(tokens.colorBrandStroke1),
+        backgroundColor: tokens.colorBrandBackground2,
+      },
     },
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
     ':disabled': {
