@@ -1,4 +1,5 @@
 import { codeDeliveryMessage, LOGIN_TEXT } from '@app/shared/spec';
+import { HOVER_MEDIA } from '@app/shared/ui/hover';
 import {
   Button,
   Field,
@@ -15,7 +16,6 @@ import type { FieldErrors } from './login-forms';
 import type { CodeDelivery, LoginFlowState } from './login-flow';
 import type { LoginFlowActions } from './login-actions';
 import { LOGIN_STEP_TEXT } from './texts';
-import { HOVER_MEDIA } from '@app/shared/ui/hover';
 
 /** What every step screen receives. */
 export interface StepProps {

@@ -1,8 +1,8 @@
 import { LOGIN_TEXT } from '@app/shared/spec';
+import { HOVER_MEDIA } from '@app/shared/ui/hover';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { KeyboardEvent } from 'react';
 import { TOUCH_TARGET_PX } from '../touch';
-import { HOVER_MEDIA } from '@app/shared/ui/hover';
 
 type TabStep = 'signIn' | 'signUp';
 

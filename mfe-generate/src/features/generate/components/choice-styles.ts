@@ -1,5 +1,5 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
 import { HOVER_MEDIA } from '@app/shared/ui/hover';
+import { makeStyles, tokens } from '@fluentui/react-components';
 
 /**
  * Native radio buttons drawn as tiles: the mode toggle and the aspect-ratio picker. Native radios

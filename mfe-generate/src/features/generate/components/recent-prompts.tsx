@@ -1,8 +1,8 @@
+import { HOVER_MEDIA } from '@app/shared/ui/hover';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { HistoryRegular } from '@fluentui/react-icons';
 import { GENERATE_PAGE_TEXT } from '../texts';
 import { promptChips } from '../utils/prompt-history';
-import { HOVER_MEDIA } from '@app/shared/ui/hover';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },

@@ -1,8 +1,8 @@
 import type { ModelSummary } from '@app/shared/contract/models';
+import { HOVER_MEDIA } from '@app/shared/ui/hover';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { AddRegular, CheckmarkRegular } from '@fluentui/react-icons';
 import { GENERATE_PAGE_TEXT } from '../texts';
-import { HOVER_MEDIA } from '@app/shared/ui/hover';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },

@@ -3,6 +3,7 @@ import type { ModelSummary } from '@app/shared/contract/models';
 import { EmptyState } from '@app/shared/ui/empty-state';
 import { useDropZone } from '@app/shared/ui/drop-zone';
 import { FILE_CHECKS, MAX_TRAINING_PHOTOS, MODELS_TEXT, photoCount } from '@app/shared/spec';
+import { HOVER_MEDIA } from '@app/shared/ui/hover';
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import {
   AddRegular,
@@ -20,7 +21,6 @@ import { refusedPhotos } from '../utils/model-photos';
 import { statusView, type StatusTone } from '../utils/model-status';
 import { ModelPhotos } from './model-photos';
 import type { RowUploadsState } from './row-uploads';
-import { HOVER_MEDIA } from '@app/shared/ui/hover';
 
 // Each part below shows only in some states (a new user has none): none is in the first load.
 // A model's photos are, though: they are a returning user's first screen here, and its largest

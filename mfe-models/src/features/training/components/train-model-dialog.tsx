@@ -17,6 +17,7 @@ import {
   startTrainingLabel,
 } from '@app/shared/spec';
 import { DropZone, useDropZone } from '@app/shared/ui/drop-zone';
+import { HOVER_MEDIA } from '@app/shared/ui/hover';
 import { IconButton } from '@app/shared/ui/icon-button';
 import { viewerIndexAfterDelete } from '@app/shared/ui/photo-viewer-logic';
 import { ReturnFocus } from '@app/shared/ui/return-focus';
@@ -50,7 +51,6 @@ import { countsTowardTraining, isUploading } from '../utils/photo-state';
 import { PhotoPreviewDialog } from './photo-preview-dialog';
 import { PhotoThumbnail } from './photo-thumbnail';
 import { PhotoTips } from './photo-tips';
-import { HOVER_MEDIA } from '@app/shared/ui/hover';
 
 // The cropper (react-easy-crop) loads when a photo is first cropped.
 const CropDialog = lazy(() =>
