@@ -15,6 +15,7 @@ import { startProduct } from '../e2e/tests/support/api-server';
 import { createConfirmedUser } from '../e2e/tests/support/session';
 import type { ElementHandle } from 'puppeteer-core';
 import { MODELS_TEXT } from '../shared/src/spec/messages';
+import { rssMb } from './support/api-process';
 import { launchChromium, storeSession } from './support/chromium';
 import { largePhotoFiles } from './support/large-photos';
 
@@ -42,19 +43,19 @@ function parents(): Map<number, number> {
 /** Resident MB of the browser's renderer processes (the pages and their workers). */
 function rendererMb(browserPid: number): number {
   const parentOf = parents();
-  let kb = 0;
+  let mb = 0;
   for (const pid of parentOf.keys()) {
     let ancestor = parentOf.get(pid);
     while (ancestor && ancestor !== browserPid) ancestor = parentOf.get(ancestor);
     if (!ancestor) continue;
     try {
       if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      mb += rssMb(pid);
     } catch {
       // gone meanwhile
     }
   }
-  return kb / 1024;
+  return mb;
 }
 
 const files = await largePhotoFiles(COUNT);

@@ -37,15 +37,19 @@ function scripted() {
 
 const photo = new Blob(['photo'], { type: 'image/jpeg' });
 
+/** The hook with `keys` requested, in order, through `inTurn`. */
+function withRequested(inTurn: ReturnType<typeof previewsInTurn>, keys: readonly string[]) {
+  const rendered = renderHook(() => useLocalPreviews(inTurn));
+  act(() => {
+    for (const key of keys) rendered.result.current.request(key, photo);
+  });
+  return rendered;
+}
+
 describe('useLocalPreviews', () => {
   it('gives each photo its preview URL as it is made, and none for one it cannot decode', async () => {
     const script = scripted();
-    const { result } = renderHook(() => useLocalPreviews(script.inTurn));
-    act(() => {
-      result.current.request('a', photo);
-      result.current.request('b', photo);
-      result.current.request('c', photo);
-    });
+    const { result } = withRequested(script.inTurn, ['a', 'b', 'c']);
     expect(result.current.urls.size).toBe(0);
     await script.finishNext();
     expect([...result.current.urls]).toEqual([['a', 'blob:preview-1']]);
@@ -59,11 +63,7 @@ describe('useLocalPreviews', () => {
 
   it('revokes a dropped photo’s preview, and never shows one that finishes after its drop', async () => {
     const script = scripted();
-    const { result } = renderHook(() => useLocalPreviews(script.inTurn));
-    act(() => {
-      result.current.request('a', photo);
-      result.current.request('b', photo);
-    });
+    const { result } = withRequested(script.inTurn, ['a', 'b']);
     await script.finishNext();
     act(() => result.current.drop('a'));
     expect(revoked).toEqual(['blob:preview-1']);
@@ -79,11 +79,7 @@ describe('useLocalPreviews', () => {
 
   it('revokes every preview when the component goes', async () => {
     const script = scripted();
-    const { result, unmount } = renderHook(() => useLocalPreviews(script.inTurn));
-    act(() => {
-      result.current.request('a', photo);
-      result.current.request('b', photo);
-    });
+    const { unmount } = withRequested(script.inTurn, ['a', 'b']);
     await script.finishNext();
     await script.finishNext();
     unmount();

@@ -3,6 +3,12 @@ import { previewInTurn } from './photo-preview';
 
 type PreviewInTurn = (file: Blob, signal: AbortSignal) => Promise<Blob | undefined>;
 
+/** A photo asked for and not dropped: its abort and, once made, its preview's URL. */
+interface LivePreview {
+  controller: AbortController;
+  url?: string;
+}
+
 /**
  * Small previews of picked photos by key (see photo-preview.ts): `urls` gains each one's object
  * URL as it is made. A dropped key's preview is aborted or revoked, and all of them go with the
@@ -10,8 +16,7 @@ type PreviewInTurn = (file: Blob, signal: AbortSignal) => Promise<Blob | undefin
  */
 export function useLocalPreviews(preview: PreviewInTurn = previewInTurn) {
   const [urls, setUrls] = useState<ReadonlyMap<string, string>>(new Map());
-  // Everything asked for and not dropped: its abort and, once made, its URL.
-  const live = useRef(new Map<string, { controller: AbortController; url?: string }>());
+  const live = useRef(new Map<string, LivePreview>());
 
   const drop = useCallback((key: string) => {
     const entry = live.current.get(key);
@@ -30,9 +35,7 @@ export function useLocalPreviews(preview: PreviewInTurn = previewInTurn) {
   const request = useCallback(
     (key: string, file: Blob) => {
       drop(key);
-      const entry: { controller: AbortController; url?: string } = {
-        controller: new AbortController(),
-      };
+      const entry: LivePreview = { controller: new AbortController() };
       live.current.set(key, entry);
       preview(file, entry.controller.signal)
         .catch(() => undefined)
