@@ -1,16 +1,23 @@
 /**
- * Where a start's main thread goes, for the Lighthouse figures' TBT: one start of a route in
- * Debian's Chromium at Lighthouse's 4x CPU slowdown (no network throttling), cold (fresh browser
- * context) or warm (the service worker installed and in control). Prints
- *  - each long animation frame (>= 50 ms, the browser's own measure) with the scripts it ran,
- *    their invoker (a script's evaluation, a timer, React's scheduler message...) and duration;
- *  - the CPU profile's self time by original source file and by function, mapped through the
- *    built bundles' source maps (shell/dist, mfe-<name>/dist), so the figures name modules, not
- *    minified chunks; and the browser's own functions (appendChild...) by the code calling them.
+ * Where a start's main thread goes, for the Lighthouse figures' TBT: starts of a route in Debian's
+ * Chromium at Lighthouse's 4x CPU slowdown (no network throttling), cold (a fresh browser context
+ * each) or warm (the service worker installed and in control). Prints
+ *  - STARTS starts without the profiler: the main thread's blocking time (the browser's long
+ *    animation frames, >= 50 ms, their part over 50 ms) and when each long frame ran. The
+ *    sampling profiler slows the browser's own calls (appendChild, insertRule) many times over,
+ *    so these are the figures a user's start compares with;
+ *  - then one profiled start: each long animation frame with the scripts it ran, their invoker (a
+ *    script's evaluation, a timer, React's scheduler message...) and duration;
+ *  - that start's CPU profile, self time by original source file and by function, mapped
+ *    through the built bundles' source maps (shell/dist, mfe-<name>/dist), so the figures name
+ *    modules, not minified chunks; and the browser's own functions (appendChild...) by the code
+ *    calling them.
  * Run: node scripts/ensure-built.mjs && cd api && node --import tsx ../bench/start-profile.ts
  *   ROUTE=/dashboard   the route (unless it is /, signed in as a user with a ready model and
  *                      IMAGES generated images, 6 by default, as bench/lighthouse.ts audits it)
- *   START=warm         the second start, from the service worker (default cold)
+ *   START=warm         starts from the service worker, after a first one installed it (default
+ *                      cold)
+ *   STARTS=3           starts without the profiler before the profiled one
  *   TOP=30             rows per table
  * Prints figures only; timing never decides a test. Load inflates every figure: note `uptime`.
  */
@@ -20,11 +27,14 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startProduct } from '../e2e/tests/support/api-server';
 import { seedGallery } from '../e2e/tests/support/gallery-seed';
+import type { BrowserContext, Page } from 'puppeteer-core';
 import { launchChromium, serviceWorkerInControl, storeSession } from './support/chromium';
 
 const ROUTE = process.env.ROUTE ?? '/';
 const WARM = process.env.START === 'warm';
 const TOP = Number(process.env.TOP ?? 30);
+const STARTS = Number(process.env.STARTS ?? 3);
+const IMAGES = Number(process.env.IMAGES ?? 6);
 const CPU_SLOWDOWN = 4;
 const REPO = join(import.meta.dirname, '..');
 
@@ -91,8 +101,15 @@ function table(title: string, rows: Map<string, number>) {
 
 const product = await startProduct(Number(process.env.BENCH_PORT ?? 3350), { LOG_LEVEL: 'error' });
 const { browser, close } = await launchChromium();
-try {
-  const context = await browser.createBrowserContext();
+
+const user = ROUTE === '/' ? undefined : (await seedGallery(product.origin, IMAGES)).user;
+
+/**
+ * A tab ready for a start of ROUTE: watching its long animation frames, signed in (unless the
+ * route is the signed-out home), and for a warm start with the service worker in control. A cold
+ * start needs a fresh context each time; warm starts share one.
+ */
+async function readyPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
   await page.evaluateOnNewDocument(() => {
@@ -103,25 +120,43 @@ try {
       for (const entry of list.getEntries()) frames.push(JSON.parse(JSON.stringify(entry)));
     }).observe({ type: 'long-animation-frame', buffered: true });
   });
-  if (ROUTE !== '/') {
-    const { user } = await seedGallery(product.origin, Number(process.env.IMAGES ?? 6));
-    await storeSession(page, product.origin, user);
-  }
+  if (user) await storeSession(page, product.origin, user);
   if (WARM) {
     await page.goto(`${product.origin}${ROUTE}`, { waitUntil: 'networkidle0' });
     await serviceWorkerInControl(page);
   }
+  return page;
+}
+
+/** One start at the slowdown, with the sampling profiler on or not: its long frames (and profile). */
+async function start(page: Page, profiled: boolean) {
   const cdp = await page.createCDPSession();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
+  if (profiled) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto(`${product.origin}${ROUTE}`, { waitUntil: 'networkidle0' });
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+  const profile = profiled
+    ? ((await cdp.send('Profiler.stop')) as unknown as { profile: Profile }).profile
+    : undefined;
   const frames = await page.evaluate(
     () => (window as unknown as { __longFrames: LongFrame[] }).__longFrames,
   );
+  await cdp.detach();
+  return { frames, profile };
+}
+
+const blockingOf = (frames: LongFrame[]) =>
+  frames.reduce((sum, frame) => sum + frame.blockingDuration, 0);
+const ms = (value: number) => value.toFixed(0).padStart(6);
+
+try {
+  const warmContext = WARM ? await browser.createBrowserContext() : undefined;
+  const warmPage = warmContext && (await readyPage(warmContext));
+  const pageForAStart = async () => warmPage ?? readyPage(await browser.createBrowserContext());
 
   console.log(
     `${ROUTE} ${WARM ? 'warm' : 'cold'} start, ${CPU_SLOWDOWN}x CPU slowdown, load average ` +
@@ -129,12 +164,32 @@ try {
         .map((load) => load.toFixed(2))
         .join(' '),
   );
-  console.log('\nLong animation frames (ms): start, duration, blocking; the scripts they ran');
-  let blocking = 0;
+  // The sampling profiler slows the browser's own calls that it samples (appendChild, insertRule),
+  // so the main thread's blocking is measured first in starts it does not watch.
+  console.log(
+    `\n${STARTS} start(s) without the profiler: blocking ms, then each long frame's start+duration`,
+  );
+  const unprofiled: number[] = [];
+  for (let index = 0; index < STARTS; index += 1) {
+    const { frames } = await start(await pageForAStart(), false);
+    unprofiled.push(blockingOf(frames));
+    const list = frames.map(
+      (frame) => `${frame.startTime.toFixed(0)}+${frame.duration.toFixed(0)}`,
+    );
+    console.log(`${ms(blockingOf(frames))}  ${list.join(' ')}`);
+  }
+  if (STARTS > 0) {
+    const sorted = [...unprofiled].sort((a, b) => a - b);
+    console.log(`median blocking: ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms`);
+  }
+
+  const { frames, profile } = await start(await pageForAStart(), true);
+  console.log(
+    '\nThe profiled start. Long animation frames (ms): start, duration, blocking; the scripts ' +
+      'they ran',
+  );
   for (const frame of frames) {
-    blocking += frame.blockingDuration;
-    const at = (value: number) => value.toFixed(0).padStart(6);
-    console.log(`${at(frame.startTime)} ${at(frame.duration)} ${at(frame.blockingDuration)}`);
+    console.log(`${ms(frame.startTime)} ${ms(frame.duration)} ${ms(frame.blockingDuration)}`);
     for (const script of frame.scripts) {
       const source = script.sourceURL.replace(product.origin, '');
       console.log(
@@ -142,8 +197,9 @@ try {
       );
     }
   }
-  console.log(`blocking in all: ${blocking.toFixed(0)} ms`);
+  console.log(`blocking in all, with the profiler on: ${blockingOf(frames).toFixed(0)} ms`);
 
+  if (!profile) throw new Error('the profiled start returned no profile');
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parents = new Map<number, ProfileNode>();
   for (const node of profile.nodes) {
