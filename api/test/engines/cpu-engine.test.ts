@@ -53,6 +53,42 @@ async function eyesMask(photo: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * A stroke across the hairline, where the journey paints one: (0.35, 0.30) → (0.50, 0.32) →
+ * (0.65, 0.30) of the photo, 5.5 % of its width thick.
+ */
+async function hairlineMask(photo: Buffer): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(photo).metadata();
+  const point = (x: number, y: number) => `${x * width},${y * height}`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<rect width="100%" height="100%" fill="black"/>` +
+    `<polyline points="${point(0.35, 0.3)} ${point(0.5, 0.32)} ${point(0.65, 0.3)}" fill="none" ` +
+    `stroke="white" stroke-width="${0.055 * width}" stroke-linecap="round" stroke-linejoin="round"/>` +
+    `</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * Of the band's pixels that were light (skin) before the edit, the shares the fill made bluer than
+ * red (the tiled wall beside her; skin never is) and near-white without colour (an eye's white;
+ * skin is rosier).
+ */
+function fillOfLightPixels(before: Uint8Array, after: Uint8Array, band: Uint8Array) {
+  let light = 0;
+  let bluish = 0;
+  let eyeWhite = 0;
+  for (let at = 0; at < band.length; at += 1) {
+    const [r, g, b] = [before[at * 3]!, before[at * 3 + 1]!, before[at * 3 + 2]!];
+    if (!band[at] || (r + g + b) / 3 < 120) continue;
+    light += 1;
+    const [r2, g2, b2] = [after[at * 3]!, after[at * 3 + 1]!, after[at * 3 + 2]!];
+    if (b2 > r2) bluish += 1;
+    if (Math.abs(r2 - b2) < 12 && (r2 + g2 + b2) / 3 > 150) eyeWhite += 1;
+  }
+  return { bluish: bluish / light, eyeWhite: eyeWhite / light };
+}
+
 function maskedError(a: Uint8Array, b: Uint8Array, mask: Uint8Array): number {
   let sum = 0;
   let count = 0;
@@ -195,5 +231,28 @@ describe('CpuEngine', { timeout: 60_000 }, () => {
     const learned = maskedError(after.data, before.data, band);
     const classical = maskedError(baseline.data, before.data, band);
     expect(learned).toBeLessThan(classical * 0.7);
+  });
+
+  it('fills a stroke across the hairline from skin and hair, not from an eye or the wall', async () => {
+    // Where the journey paints its edit: the fill once took an eye, then the tiles across the photo.
+    const photo = await smallSubjectPhoto('lisa_debruine', '07.jpg');
+    const mask = await hairlineMask(photo);
+    const before = await raw(await sharp(photo).rotate().png().toBuffer());
+    const band = await dilatedMask(
+      mask,
+      before.width,
+      before.height,
+      bandRadius(before.width, before.height),
+    );
+    for (const seed of [101, 102, 103]) {
+      const request = { prompt: 'natural look', aspectRatio: '1:1' as const, modelIds: ['lisa'] };
+      const edited = await engine.edit(
+        { userId: 'u', ...request, seed, image: photo, mask },
+        context,
+      );
+      const fill = fillOfLightPixels(before.data, (await raw(edited.data)).data, band);
+      expect(fill.bluish).toBeLessThan(0.01);
+      expect(fill.eyeWhite).toBeLessThan(0.001);
+    }
   });
 });

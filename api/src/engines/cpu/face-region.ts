@@ -25,6 +25,62 @@ export function faceOutline(landmarks: Point[]): Point[] {
   return [...landmarks.slice(0, 17), ...brows];
 }
 
+/**
+ * How far a feature's outline reaches beyond its landmarks, in eye distances: the lids and lashes
+ * and the lips' edges, which the landmarks only trace.
+ */
+const FEATURE_MARGIN = 0.15;
+
+/** The landmarks of each feature that must not turn up twice: each eye, the nostrils, the mouth. */
+const FEATURES: readonly (readonly [number, number])[] = [
+  [36, 42],
+  [42, 48],
+  [31, 36],
+  [48, 68],
+];
+
+/**
+ * The outline of each of the face's features that a fill must not copy (an eye, the nostrils, the
+ * mouth): the convex hull of its landmarks, pushed out from its centre by FEATURE_MARGIN eye
+ * distances. An eye or a mouth copied elsewhere is what a viewer notices first; the skin and
+ * brows between them stay sources.
+ */
+export function featureOutlines(landmarks: Point[]): Point[][] {
+  const { left, right } = eyeCentres(landmarks);
+  const margin = FEATURE_MARGIN * Math.hypot(right.x - left.x, right.y - left.y);
+  return FEATURES.map(([from, to]) => {
+    const hull = convexHull(landmarks.slice(from, to));
+    const centre = {
+      x: hull.reduce((sum, point) => sum + point.x, 0) / hull.length,
+      y: hull.reduce((sum, point) => sum + point.y, 0) / hull.length,
+    };
+    return hull.map((point) => {
+      const away = Math.hypot(point.x - centre.x, point.y - centre.y) || 1;
+      return {
+        x: point.x + ((point.x - centre.x) / away) * margin,
+        y: point.y + ((point.y - centre.y) / away) * margin,
+      };
+    });
+  });
+}
+
+/** The convex hull of `points` (Andrew's monotone chain). */
+function convexHull(points: Point[]): Point[] {
+  const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  const turn = (o: Point, a: Point, b: Point) =>
+    (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  const half = (ordered: Point[]) => {
+    const chain: Point[] = [];
+    for (const point of ordered) {
+      while (chain.length >= 2 && turn(chain.at(-2)!, chain.at(-1)!, point) <= 0) chain.pop();
+      chain.push(point);
+    }
+    chain.pop();
+    return chain;
+  };
+  return [...half(sorted), ...half(sorted.reverse())];
+}
+
 /** 1 inside the polygon, 0 outside (even-odd rule, pixel centres), for a width x height image. */
 export function rasterizePolygon(polygon: Point[], width: number, height: number): Uint8Array {
   const mask = new Uint8Array(width * height);

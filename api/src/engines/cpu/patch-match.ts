@@ -23,9 +23,10 @@ const SEARCH_PIXELS = 160_000;
 const COARSEST_HOLE = 16;
 const MIN_SIDE = 4 * PATCH;
 /**
- * A source patch one hole-size away costs as much as a mean squared difference of this many grey
- * levels² per value: nearby content is the likelier continuation (a wall beside the hole rather
- * than a shoulder across the photo), yet a clearly better match farther away still wins.
+ * A source patch one hole-width away (`holeAcross`) costs as much as a mean squared difference of
+ * this many grey levels² per value: nearby content is the likelier continuation (a wall beside the
+ * hole rather than a shoulder across the photo), yet a clearly better match farther away still
+ * wins.
  */
 const LOCALITY = 36;
 /** At the coarsest level the first fill compares every SOURCE_STRIDE-th source patch. */
@@ -103,9 +104,7 @@ export function exemplarFill(
   const levels = [searched];
   while (coarser(levels.at(-1)!)) levels.push(halve(levels.at(-1)!));
   for (const level of levels) {
-    const extent = holeBox(level.hole, level.width, level.height)!;
-    level.locality =
-      (locality * LOCALITY * PATCH * PATCH * 3) / Math.max(extent.width, extent.height) ** 2;
+    level.locality = (locality * LOCALITY * PATCH * PATCH * 3) / holeAcross(level) ** 2;
   }
   const random = seededRandom(seed);
   let field: Field | undefined;
@@ -136,6 +135,17 @@ export function exemplarFill(
   const fill = rebuild(image, hole, box, levels[fieldLevel]!, field, crop, scale * 2 ** fieldLevel);
   blendFill(out, hole, box, fill, anchors);
   return out;
+}
+
+/**
+ * How far across the hole is: its area over its longer side, the side of a square hole and the
+ * width of a stroke. A stroke's continuation is beside it, however long it is.
+ */
+function holeAcross(level: Level): number {
+  const extent = holeBox(level.hole, level.width, level.height)!;
+  let area = 0;
+  for (const inHole of level.hole) area += inHole;
+  return Math.max(1, area / Math.max(extent.width, extent.height));
 }
 
 function holeBox(hole: Uint8Array, width: number, height: number) {
