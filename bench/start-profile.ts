@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import { startProduct } from '../e2e/tests/support/api-server';
 import { seedGallery } from '../e2e/tests/support/gallery-seed';
 import type { BrowserContext, Page } from 'puppeteer-core';
+import { median } from './support/api-process';
 import { launchChromium, serviceWorkerInControl, storeSession } from './support/chromium';
 
 const ROUTE = process.env.ROUTE ?? '/';
@@ -178,10 +179,7 @@ try {
     );
     console.log(`${ms(blockingOf(frames))}  ${list.join(' ')}`);
   }
-  if (STARTS > 0) {
-    const sorted = [...unprofiled].sort((a, b) => a - b);
-    console.log(`median blocking: ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms`);
-  }
+  if (STARTS > 0) console.log(`median blocking: ${median(unprofiled).toFixed(0)} ms`);
 
   const { frames, profile } = await start(await pageForAStart(), true);
   console.log(

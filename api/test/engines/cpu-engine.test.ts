@@ -244,8 +244,8 @@ describe('CpuEngine', { timeout: 60_000 }, () => {
       before.height,
       bandRadius(before.width, before.height),
     );
+    const request = { prompt: 'natural look', aspectRatio: '1:1' as const, modelIds: ['lisa'] };
     for (const seed of [101, 102, 103]) {
-      const request = { prompt: 'natural look', aspectRatio: '1:1' as const, modelIds: ['lisa'] };
       const edited = await engine.edit(
         { userId: 'u', ...request, seed, image: photo, mask },
         context,
