@@ -219,6 +219,34 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
     },
   );
 
+  it.runIf(dialect === 'postgres')(
+    'carries on when the server ends a connection held between two queries',
+    async () => {
+      // A transaction or a request holds its connection between queries; pg-pool listens for
+      // errors only on idle ones, and an 'error' event nobody listens to ends the process.
+      const uncaught: unknown[] = [];
+      const record = (error: unknown) => uncaught.push(error);
+      process.on('uncaughtException', record);
+      const { app, url } = await start();
+      try {
+        await app.db.connection().execute(async (held) => {
+          const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(held);
+          const admin = new pg.Client({ connectionString: database.env.DATABASE_URL });
+          await admin.connect();
+          await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+          await admin.end();
+          // The connection's end reaches the held client while no query of its runs.
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        });
+        expect(uncaught).toEqual([]);
+        expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      } finally {
+        process.off('uncaughtException', record);
+        await app.close();
+      }
+    },
+  );
+
   it('answers 503 when the database cannot be queried', async () => {
     const { app, url } = await start();
     try {

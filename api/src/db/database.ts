@@ -61,8 +61,16 @@ function openPostgres(
         types.setTypeParser(pg.types.builtins.INT8, Number);
         const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
         pool.on('error', onIdleConnectionError);
+        // pg-pool listens for a connection's errors only while it is idle. One held between
+        // queries (a transaction, a request's reads) that dies would emit an 'error' nobody
+        // hears, which ends the process: its next query fails instead, and the pool drops it
+        // when it comes back. An idle one's error still reaches the pool's listener above.
+        pool.on('connect', (client) => client.on('error', ignoreHeldConnectionError));
         return withNamedStatements(pool);
       },
     }),
   });
 }
+
+/** See `openPostgres`: the query that next uses the connection reports what went wrong. */
+const ignoreHeldConnectionError = () => undefined;
