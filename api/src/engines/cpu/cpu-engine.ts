@@ -25,9 +25,9 @@ import { composePortrait } from './compose';
 import { portraitLayout } from './layout';
 import { blendFaceIntoPortrait } from './portrait-face';
 import { decodeForAnalysis, decodeUpright, encodePng } from './decode';
-import { detectFaces, type Point, type RgbImage } from './face-api';
+import { detectFaces, type RgbImage } from './face-api';
 import { blendLearnedFace, faceRegionInBand, fitHiddenFace, hiddenInFrame } from './face-fill';
-import { featureOutlines, rasterizePolygon } from './face-region';
+import { featureOutlines, fillPolygon } from './face-region';
 import { bandRadius, dilatedMask } from './inpaint';
 import { exemplarFill } from './patch-match';
 import { decodePortrait, makePortraits, pickPortrait } from './portraits';
@@ -150,7 +150,7 @@ export class CpuEngine implements Engine {
     const [face] = await detectFaces(small, signal);
     const filled: RgbImage = { ...image, data: Uint8Array.from(image.data) };
     const rest = Uint8Array.from(band);
-    const landmarks = face && scaled(face.landmarks, scale);
+    const landmarks = face?.landmarks.map(({ x, y }) => ({ x: x * scale, y: y * scale }));
     if (landmarks) {
       const region = faceRegionInBand(band, width, height, landmarks);
       if (region) {
@@ -174,11 +174,8 @@ export class CpuEngine implements Engine {
     const sources = new Uint8Array(band.length);
     for (let at = 0; at < band.length; at += 1) sources[at] = 1 - band[at]!;
     if (landmarks) {
-      for (const outline of featureOutlines(landmarks)) {
-        const feature = rasterizePolygon(outline, width, height);
-        for (let at = 0; at < sources.length; at += 1)
-          sources[at] = sources[at]! & (1 - feature[at]!);
-      }
+      for (const outline of featureOutlines(landmarks))
+        fillPolygon(sources, outline, width, height, 0);
     }
     const result = exemplarFill(filled, rest, { seed: request.seed, sources });
     onProgress(0.8);
@@ -186,7 +183,3 @@ export class CpuEngine implements Engine {
     return { data: png, identityScore: await identityScore(png, model.references, signal) };
   }
 }
-
-/** Landmarks found on the analysis-size image, in the full image's pixels. */
-const scaled = (landmarks: Point[], scale: number): Point[] =>
-  landmarks.map(({ x, y }) => ({ x: x * scale, y: y * scale }));

@@ -84,6 +84,18 @@ function convexHull(points: Point[]): Point[] {
 /** 1 inside the polygon, 0 outside (even-odd rule, pixel centres), for a width x height image. */
 export function rasterizePolygon(polygon: Point[], width: number, height: number): Uint8Array {
   const mask = new Uint8Array(width * height);
+  fillPolygon(mask, polygon, width, height, 1);
+  return mask;
+}
+
+/** Sets `value` inside the polygon in a width x height mask (the rule of `rasterizePolygon`). */
+export function fillPolygon(
+  mask: Uint8Array,
+  polygon: Point[],
+  width: number,
+  height: number,
+  value: number,
+): void {
   const ys = polygon.map((point) => point.y);
   const top = Math.max(0, Math.floor(Math.min(...ys)));
   const bottom = Math.min(height - 1, Math.ceil(Math.max(...ys)));
@@ -100,8 +112,7 @@ export function rasterizePolygon(polygon: Point[], width: number, height: number
     for (let i = 0; i + 1 < crossings.length; i += 2) {
       const from = Math.max(0, Math.ceil(crossings[i]! - 0.5));
       const to = Math.min(width - 1, Math.floor(crossings[i + 1]! - 0.5));
-      if (to >= from) mask.fill(1, y * width + from, y * width + to + 1);
+      if (to >= from) mask.fill(value, y * width + from, y * width + to + 1);
     }
   }
-  return mask;
 }
