@@ -17,13 +17,13 @@ import {
 } from './stored-session';
 
 /**
- * Drops every API answer SWR holds (profile, models, gallery), so the next account to sign in on
- * this page never sees them. swr is loaded by then (the signed-in chrome uses it); importing it
- * on demand keeps it out of a signed-out visitor's first load.
+ * Drops every API read SWR holds or still awaits (profile, models, gallery), so the next account
+ * to sign in on this page never sees them. The module is imported on demand to keep swr out of a
+ * signed-out visitor's first load; the signed-in chrome has loaded swr by then.
  */
 function forgetAccountData() {
-  import('swr').then(
-    ({ mutate }) => mutate(() => true, undefined, { revalidate: false }),
+  import('@app/shared/data/forget-reads').then(
+    ({ forgetAllReads }) => forgetAllReads(),
     (error: unknown) => console.error('The cached account data could not be dropped', error),
   );
 }
