@@ -70,23 +70,35 @@ async function hairlineMask(photo: Buffer): Promise<Buffer> {
 }
 
 /**
- * Of the band's pixels that were light (skin) before the edit, the shares the fill made bluer than
- * red (the tiled wall beside her; skin never is) and near-white without colour (an eye's white;
- * skin is rosier).
+ * What the fill made of the band's pixels. Of those that were light (skin): the shares it made
+ * light and bluer than red (the tiled wall beside her; skin never is), near-white without colour
+ * (an eye's white; skin is rosier) and dark (hair). Of those that were black (hair): the share
+ * it made brown (the wooden door behind her).
  */
-function fillOfLightPixels(before: Uint8Array, after: Uint8Array, band: Uint8Array) {
-  let light = 0;
-  let bluish = 0;
-  let eyeWhite = 0;
+function fillOfBand(before: Uint8Array, after: Uint8Array, band: Uint8Array) {
+  const counts = { light: 0, wall: 0, eyeWhite: 0, dark: 0, hair: 0, door: 0 };
   for (let at = 0; at < band.length; at += 1) {
+    if (!band[at]) continue;
     const [r, g, b] = [before[at * 3]!, before[at * 3 + 1]!, before[at * 3 + 2]!];
-    if (!band[at] || (r + g + b) / 3 < 120) continue;
-    light += 1;
     const [r2, g2, b2] = [after[at * 3]!, after[at * 3 + 1]!, after[at * 3 + 2]!];
-    if (b2 > r2) bluish += 1;
-    if (Math.abs(r2 - b2) < 12 && (r2 + g2 + b2) / 3 > 150) eyeWhite += 1;
+    const grey = (r + g + b) / 3;
+    const grey2 = (r2 + g2 + b2) / 3;
+    if (grey >= 120) {
+      counts.light += 1;
+      if (b2 > r2 && grey2 > 100) counts.wall += 1;
+      if (Math.abs(r2 - b2) < 12 && grey2 > 150) counts.eyeWhite += 1;
+      if (grey2 < 60) counts.dark += 1;
+    } else if (grey < 40 && r - b < 15) {
+      counts.hair += 1;
+      if (r2 - b2 >= 25 && grey2 > 25) counts.door += 1;
+    }
   }
-  return { bluish: bluish / light, eyeWhite: eyeWhite / light };
+  return {
+    wall: counts.wall / counts.light,
+    eyeWhite: counts.eyeWhite / counts.light,
+    skinToHair: counts.dark / counts.light,
+    hairToDoor: counts.door / counts.hair,
+  };
 }
 
 function maskedError(a: Uint8Array, b: Uint8Array, mask: Uint8Array): number {
@@ -233,8 +245,9 @@ describe('CpuEngine', { timeout: 60_000 }, () => {
     expect(learned).toBeLessThan(classical * 0.7);
   });
 
-  it('fills a stroke across the hairline from skin and hair, not from an eye or the wall', async () => {
-    // Where the journey paints its edit: the fill once took an eye, then the tiles across the photo.
+  it('fills a stroke across the hairline: hair from hair, skin from skin, never an eye, the wall or the door', async () => {
+    // Where the journey paints its edit. The fill once took an eye, then the tiles across the
+    // photo, then the door behind her for the hair the stroke crosses.
     const photo = await smallSubjectPhoto('lisa_debruine', '07.jpg');
     const mask = await hairlineMask(photo);
     const before = await raw(await sharp(photo).rotate().png().toBuffer());
@@ -250,9 +263,12 @@ describe('CpuEngine', { timeout: 60_000 }, () => {
         { userId: 'u', ...request, seed, image: photo, mask },
         context,
       );
-      const fill = fillOfLightPixels(before.data, (await raw(edited.data)).data, band);
-      expect(fill.bluish).toBeLessThan(0.01);
+      const fill = fillOfBand(before.data, (await raw(edited.data)).data, band);
+      expect(fill.wall).toBeLessThan(0.01);
       expect(fill.eyeWhite).toBeLessThan(0.001);
+      expect(fill.hairToDoor).toBeLessThan(0.01);
+      // Where the hair's edge crosses the stroke the fill carries it on a little into the skin.
+      expect(fill.skinToHair).toBeLessThan(0.15);
     }
   });
 });

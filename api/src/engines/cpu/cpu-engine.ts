@@ -30,6 +30,7 @@ import { blendLearnedFace, faceRegionInBand, fitHiddenFace, hiddenInFrame } from
 import { featureOutlines, fillPolygon } from './face-region';
 import { bandRadius, dilatedMask } from './inpaint';
 import { exemplarFill } from './patch-match';
+import { fillPersonThenRoom, personOrRoom } from './person-or-room';
 import { decodePortrait, makePortraits, pickPortrait } from './portraits';
 import { steeringFor } from './prompt-vocabulary';
 
@@ -177,7 +178,15 @@ export class CpuEngine implements Engine {
       for (const outline of featureOutlines(landmarks))
         fillPolygon(sources, outline, width, height, 0);
     }
-    const result = exemplarFill(filled, rest, { seed: request.seed, sources });
+    const result = landmarks
+      ? fillPersonThenRoom(
+          filled,
+          rest,
+          sources,
+          await personOrRoom(request.image, width, height, landmarks),
+          request.seed,
+        )
+      : exemplarFill(filled, rest, { seed: request.seed, sources });
     onProgress(0.8);
     const png = await encodePng(result);
     return { data: png, identityScore: await identityScore(png, model.references, signal) };

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { eyeCentres } from './align-face';
 import type { Point, RgbImage } from './face-api';
 
@@ -81,6 +82,21 @@ export function frameCoverage(width: number, height: number, mapping: FrameMappi
     }
   }
   return inside;
+}
+
+/** Decodes a photo upright at about 1.3 frame units per eye distance (never enlarged). */
+export async function decodeForFrame(data: Buffer, eyeDistance: number, width: number) {
+  const factor = Math.min(1, (1.3 * UNIT) / eyeDistance);
+  const { data: pixels, info } = await sharp(data)
+    .rotate()
+    .resize({ width: Math.max(1, Math.round(width * factor)) })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    image: { data: new Uint8Array(pixels), width: info.width, height: info.height },
+    factor: info.width / width,
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { seededRandom } from './random';
 import {
   FRAME_HEIGHT,
   FRAME_WIDTH,
-  UNIT,
+  decodeForFrame,
   frameCoverage,
   frameMapping,
   framePhoto,
@@ -29,21 +29,6 @@ export interface Portrait {
 
 /** The best-suited photos are cut out; more would add training time, not variety. */
 export const MAX_PORTRAITS = 4;
-
-/** Decodes a photo upright at about 1.3 frame units per eye distance (never enlarged). */
-async function decodeForFrame(data: Buffer, eyeDistance: number, width: number) {
-  const factor = Math.min(1, (1.3 * UNIT) / eyeDistance);
-  const { data: pixels, info } = await sharp(data)
-    .rotate()
-    .resize({ width: Math.max(1, Math.round(width * factor)) })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    image: { data: new Uint8Array(pixels), width: info.width, height: info.height },
-    factor: info.width / width,
-  };
-}
 
 /**
  * Cuts out the person of the photos that show most of a head-and-shoulders frame with the head
