@@ -70,8 +70,11 @@ export const bodyIdleTimeoutPlugin = fp<{ idleMs: number }>(
     app.addHook('onSend', (request, reply, payload, done) => {
       const stalled = request.bodyStalled;
       const refusedUnread =
-        stalled && !stalled.aborted && !request.raw.complete && reply.getHeader('connection');
-      if (refusedUnread === 'close') {
+        stalled !== undefined &&
+        !stalled.aborted &&
+        !request.raw.complete &&
+        reply.getHeader('connection') === 'close';
+      if (refusedUnread) {
         reply.removeHeader('connection');
         lingerAtMost(request.raw, LINGER_MS);
       }
