@@ -6,7 +6,7 @@ import type { FaceFinding, RgbImage } from '../../src/engines/cpu/face-api';
 import {
   describeFacesInThisThread,
   detectFacesInThisThread,
-  loadFaceApi,
+  recognitionNetLoaded,
 } from '../../src/engines/cpu/face-detection';
 import { FaceWorker, faceWorker } from '../../src/engines/cpu/face-worker';
 import { photoProblem } from '../../src/engines/cpu/photo-checks';
@@ -30,20 +30,15 @@ const verdict = (faces: FaceFinding[], image: RgbImage, scale: number) =>
  */
 describe('faces with and without descriptors', { timeout: 180_000 }, () => {
   // This file's module state is its own (vitest isolates test files): nothing loaded face-api yet.
-  it('loads the face-recognition net only when a descriptor is first asked for', async () => {
+  it('loads tfjs and the face-recognition net only when a descriptor is first asked for', async () => {
     const { image } = await decodeForAnalysis(subjectPhoto('lisa_debruine', '02.jpg'));
-    const { nets } = await loadFaceApi();
-    expect(nets.ssdMobilenetv1.isLoaded).toBe(true);
-    expect(nets.faceLandmark68Net.isLoaded).toBe(true);
-    expect(nets.faceRecognitionNet.isLoaded).toBe(false);
-
-    const detected = await detectFacesInThisThread(image);
+    const detected = detectFacesInThisThread(image);
     expect(detected).toHaveLength(1);
     expect(detected[0]).not.toHaveProperty('descriptor');
-    expect(nets.faceRecognitionNet.isLoaded).toBe(false);
+    expect(recognitionNetLoaded()).toBe(false);
 
     const described = await describeFacesInThisThread(image);
-    expect(nets.faceRecognitionNet.isLoaded).toBe(true);
+    expect(recognitionNetLoaded()).toBe(true);
     expect(described[0]!.descriptor).toHaveLength(128);
     expect(described.map(located)).toEqual(detected);
   });

@@ -104,7 +104,7 @@ describe('FaceWorker', { timeout: 180_000 }, () => {
     const image = await portrait('lisa_debruine', '02.jpg');
     await faces.detect(image);
     const { threadId } = faces.thread!;
-    // Fewer pixels than its size says: tfjs refuses to make the tensor.
+    // Fewer pixels than its size says: the detector refuses the image.
     const broken = { ...image, data: image.data.subarray(0, 30) };
     await expect(faces.detect(broken)).rejects.toThrow(/shape/i);
     expect((await faces.detect(image)).length).toBe(1);

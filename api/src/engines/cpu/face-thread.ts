@@ -1,6 +1,7 @@
 /**
- * The face thread started by `FaceWorker`: face-api on tfjs' wasm backend, one detection at a
- * time (the FaceWorker sends the next call only after this one's reply). Descriptors, when
+ * The face thread started by `FaceWorker`: face detection (face-net/) and, when asked for,
+ * descriptors (face-api on tfjs' wasm backend), one call at a time (the FaceWorker sends the
+ * next call only after this one's reply). Descriptors, when
  * asked for, go back transferred; an error goes back as a reply, so the thread lives on.
  */
 import { parentPort } from 'node:worker_threads';
@@ -25,8 +26,7 @@ async function analyse({
   image,
   analysis,
 }: FaceRequest): Promise<{ faces: FaceFinding[] | DescribedFace[]; transfer: ArrayBuffer[] }> {
-  if (analysis === 'landmarks')
-    return { faces: await detectFacesInThisThread(image), transfer: [] };
+  if (analysis === 'landmarks') return { faces: detectFacesInThisThread(image), transfer: [] };
   const faces = (await describeFacesInThisThread(image)).map((face) => ({
     ...face,
     descriptor: ownArray(face.descriptor),

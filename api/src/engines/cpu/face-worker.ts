@@ -5,9 +5,10 @@ import type { FaceAnalyses, FaceAnalysis, FaceReply, FaceRequest } from './face-
 import { startThread } from './start-thread';
 
 /**
- * How long the face thread may sit idle before it ends. tfjs' wasm heap only grows (a few
- * hundred MB after a burst of checks) and ending the thread is the only way to give it back;
- * starting it again costs about a second, once per burst.
+ * How long the face thread may sit idle before it ends: it keeps the face nets and their memory
+ * (~85 MB), and tfjs' wasm heap only grows once it has made descriptors (~+230 MB); ending the
+ * thread is the only way to give that back. Starting it again costs ~0.4 s (~1 s with
+ * descriptors), once per burst.
  */
 export const FACE_THREAD_IDLE_MS = 20_000;
 
@@ -23,9 +24,8 @@ interface Call {
 }
 
 /**
- * Face analysis (face-api on tfjs' wasm backend) in a worker thread of its own, started on the
- * first call and ended after `idleMs` without one, so the memory tfjs takes is returned after a
- * burst. One call at a time reaches the thread, the others queue here. An aborted signal stops
+ * Face analysis (face-thread.ts) in a worker thread of its own, started on the first call and
+ * ended after `idleMs` without one, so the memory it takes is returned after a burst. One call at a time reaches the thread, the others queue here. An aborted signal stops
  * the wait at once (a detection already running finishes in the thread, unseen). If the thread
  * dies, the call it was running fails with a `TransientJobError` (its job is retried) and the
  * queued ones go to a fresh thread.
