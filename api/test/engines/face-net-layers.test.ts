@@ -78,12 +78,6 @@ function expectClose(actual: Float32Array, expected: Float64Array) {
 
 describe('face-net layers', () => {
   const memory = new KernelMemory(4 << 20);
-  /** `values` copied into the kernels' memory. */
-  const inMemory = (values: Float32Array) => {
-    const copy = memory.floats(values.length);
-    copy.set(values);
-    return copy;
-  };
 
   // Odd sizes leave remainders in every blocked loop; strides 2 on odd and even sides differ in
   // their padding.
@@ -102,7 +96,7 @@ describe('face-net layers', () => {
     height,
     width,
     channels,
-    data: inMemory(values(height * width * channels, seed + 1)),
+    data: memory.copyOf(values(height * width * channels, seed + 1)),
   });
 
   it('computes a 1 × 1 convolution and its epilogue', () => {
@@ -110,7 +104,7 @@ describe('face-net layers', () => {
       const mark = memory.mark();
       const x = input(height, width, inner, seed);
       const filters = values(inner * outer, seed + 10);
-      const shift = inMemory(values(outer, seed + 20));
+      const shift = memory.copyOf(values(outer, seed + 20));
       const out = activation(memory, height, width, outer);
       pointwise(memory, x, asWeight(filters), out, { shift });
       const expected = reference(x, filters, 1, 1, outer, false).map(
@@ -135,7 +129,9 @@ describe('face-net layers', () => {
         const depthwiseFilters = values(9 * inner, seed + 30);
         const scale = values(inner, seed + 40);
         const out = activation(memory, rows.out, columns.out, inner);
-        depthwise(memory, x, asWeight(depthwiseFilters), stride, out, { scale: inMemory(scale) });
+        depthwise(memory, x, asWeight(depthwiseFilters), stride, out, {
+          scale: memory.copyOf(scale),
+        });
         expectClose(
           out.data,
           reference(x, depthwiseFilters, 3, stride, inner, true).map(

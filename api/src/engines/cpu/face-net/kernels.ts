@@ -91,6 +91,13 @@ export class KernelMemory {
     return view;
   }
 
+  /** A copy of `values` in this memory. */
+  copyOf(values: Float32Array): Float32Array {
+    const copy = this.floats(values.length);
+    copy.set(values);
+    return copy;
+  }
+
   mark(): number {
     return this.top;
   }

@@ -41,12 +41,7 @@ export interface LandmarkModel {
 /** The landmark net's weights from face-api's model files, its biases in `memory`. */
 export function loadLandmarkModel(memory: KernelMemory, dir?: string): LandmarkModel {
   const weights = readModelWeights('face_landmark_68_model', dir);
-  const bias = (name: string) => {
-    const values = weightValues(weight(weights, name, 1));
-    const kept = memory.floats(values.length);
-    kept.set(values);
-    return kept;
-  };
+  const bias = (name: string) => memory.copyOf(weightValues(weight(weights, name, 1)));
   const separable = (prefix: string): SeparableConv => ({
     depthwise: weight(weights, `${prefix}/depthwise_filter`, 4),
     pointwise: weight(weights, `${prefix}/pointwise_filter`, 4),

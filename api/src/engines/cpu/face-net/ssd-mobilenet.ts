@@ -66,13 +66,6 @@ export interface SsdDetection {
   box: { left: number; top: number; right: number; bottom: number };
 }
 
-/** A copy of `values` in the kernels' memory, kept. */
-function kept(memory: KernelMemory, values: Float32Array): Float32Array {
-  const copy = memory.floats(values.length);
-  copy.set(values);
-  return copy;
-}
-
 /** face-api's `tf.batchNorm(x, mean, variance, offset, scale)` as one scale and shift. */
 function batchNorm(memory: KernelMemory, weights: Map<string, Weight>, prefix: string): Layer {
   const values = (name: string) => weightValues(weight(weights, `${prefix}/BatchNorm/${name}`, 1));
@@ -87,7 +80,7 @@ function batchNorm(memory: KernelMemory, weights: Map<string, Weight>, prefix: s
     shift[c] = beta[c]! - mean[c]! * scale[c]!;
   }
   const filters = weight(weights, `${prefix}/depthwise_weights`, 4);
-  return { filters, kernel: 3, scale: kept(memory, scale), shift: kept(memory, shift) };
+  return { filters, kernel: 3, scale: memory.copyOf(scale), shift: memory.copyOf(shift) };
 }
 
 /** The detector's weights from face-api's model files, its epilogues and buffers in `memory`. */
@@ -96,7 +89,7 @@ export function loadSsdModel(memory: KernelMemory, dir?: string): SsdModel {
   const convLayer = (filters: Weight, shift: Weight): Layer => ({
     filters,
     kernel: filters.shape[0]!,
-    shift: kept(memory, weightValues(shift)),
+    shift: memory.copyOf(weightValues(shift)),
   });
   const pointwiseLayer = (prefix: string, index: number) =>
     convLayer(
