@@ -78,7 +78,8 @@ export class KernelMemory {
     this.kernels = instance.exports as unknown as KernelExports;
   }
 
-  /** `count` floats of this memory (16-byte aligned), zeroed when `fill` is 0. */
+  /** `count` floats of this memory (16-byte aligned), set to `fill` if given: floats given back
+   * and handed out again keep what was last written there. */
   floats(count: number, fill?: number): Float32Array {
     const offset = (this.top + 15) & ~15;
     const end = offset + count * 4;
