@@ -71,14 +71,14 @@ try {
   const storage = new LocalStorage(dir, 'bench-secret');
   const engine = new CpuEngine(storage);
   // The first call starts the face thread, which loads the face nets; the first descriptor of a
-  // face loads tfjs' wasm backend and face-api's recognition net.
+  // face loads the recognition net.
   const lisa = photosOf('lisa_debruine');
   const { image: face } = await decodeForAnalysis(lisa[0]!.data);
   const loading = await timed(() => detectFaces(face));
   const recognition = await timed(() => describeFaces(face));
   console.log(
     `face thread + face nets loaded: ${round(loading.wall)} ms; ` +
-      `+ tfjs and the recognition net: ${round(recognition.wall)} ms`,
+      `+ the recognition net: ${round(recognition.wall)} ms`,
   );
 
   const training = lisa.slice(0, 6);

@@ -3,7 +3,7 @@
  * portraits (decoded at ≤ 640 px as the checks decode them) through a fresh `FaceWorker`, as an
  * uploaded photo's check (boxes and landmarks) and as a training's review (descriptors too),
  * the two alternating ROUNDS times. Per run: the first call (thread start, the face nets
- * loaded, and with descriptors tfjs and face-api's recognition net too), the median CPU time and wall time of a check after it (the process's CPU,
+ * loaded, and with descriptors the recognition net too), the median CPU time and wall time of a check after it (the process's CPU,
  * every thread, while this thread only waits), and the process's peak RSS growth, sampled from
  * /proc every 25 ms (the thread's heap, given back when it ends).
  * Run: cd api && node --import tsx ../bench/face-check.ts   (ROUNDS=2 PASSES=2)

@@ -39,8 +39,6 @@ const EXTERNAL = new Set([
   'sharp',
   // Read wasm, model or worker files from their own folder at run time.
   '@vladmandic/face-api',
-  '@tensorflow/tfjs',
-  '@tensorflow/tfjs-backend-wasm',
   'heic-decode',
   'pino',
   '@fastify/swagger',

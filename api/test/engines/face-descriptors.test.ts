@@ -6,8 +6,8 @@ import type { FaceFinding, RgbImage } from '../../src/engines/cpu/face-api';
 import {
   describeFacesInThisThread,
   detectFacesInThisThread,
-  recognitionNetLoaded,
 } from '../../src/engines/cpu/face-detection';
+import { recognitionNetLoaded } from '../../src/engines/cpu/face-net/find-faces';
 import { FaceWorker, faceWorker } from '../../src/engines/cpu/face-worker';
 import { photoProblem } from '../../src/engines/cpu/photo-checks';
 import { checkPhoto } from '../../src/engines/photo-review';
@@ -23,24 +23,28 @@ const located = ({ box, score, landmarks }: FaceFinding): FaceFinding => ({
 const verdict = (faces: FaceFinding[], image: RgbImage, scale: number) =>
   photoProblem(faces, scale, faces[0] && alignFace(image, faces[0].landmarks));
 
+/** Whether tfjs is loaded in this thread: its engine is a global of its own. */
+const tfjsLoaded = () => '_tfengine' in globalThis;
+
 /**
  * An uploaded photo's check asks for no descriptor: its face thread never loads or runs the
  * face-recognition net, and it finds exactly the faces, landmarks and verdicts a training's
- * review (which makes descriptors) finds.
+ * review (which makes descriptors) finds. Neither loads tfjs.
  */
 describe('faces with and without descriptors', { timeout: 180_000 }, () => {
-  // This file's module state is its own (vitest isolates test files): nothing loaded face-api yet.
-  it('loads tfjs and the face-recognition net only when a descriptor is first asked for', async () => {
+  // This file's module state is its own (vitest isolates test files): no net is loaded yet.
+  it('loads the face-recognition net only when a descriptor is first asked for, and never tfjs', async () => {
     const { image } = await decodeForAnalysis(subjectPhoto('lisa_debruine', '02.jpg'));
     const detected = detectFacesInThisThread(image);
     expect(detected).toHaveLength(1);
     expect(detected[0]).not.toHaveProperty('descriptor');
     expect(recognitionNetLoaded()).toBe(false);
 
-    const described = await describeFacesInThisThread(image);
+    const described = describeFacesInThisThread(image);
     expect(recognitionNetLoaded()).toBe(true);
     expect(described[0]!.descriptor).toHaveLength(128);
     expect(described.map(located)).toEqual(detected);
+    expect(tfjsLoaded()).toBe(false);
   });
 
   const faces = new FaceWorker();

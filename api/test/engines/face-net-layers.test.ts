@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { KernelMemory } from '../../src/engines/cpu/face-net/kernels';
 import {
   activation,
+  averagePool,
   convolution,
   convolvedSize,
   depthwise,
+  maxPool,
   pointwise,
   type Activation,
+  type Padding,
 } from '../../src/engines/cpu/face-net/layers';
 import type { Weight } from '../../src/engines/cpu/face-net/model-weights';
 
@@ -24,7 +27,7 @@ function values(count: number, seed: number): Float32Array {
 /**
  * A convolution as its definition reads, in doubles: every output value is the sum over the
  * kernel's taps (input channel `k`, or the output's own channel when depthwise) of input × filter,
- * with TensorFlow's 'same' padding.
+ * with TensorFlow's 'same' padding (or 'valid').
  */
 function reference(
   x: Activation,
@@ -33,8 +36,9 @@ function reference(
   stride: number,
   outer: number,
   isDepthwise: boolean,
+  padding: Padding = 'same',
 ): Float64Array {
-  const { rows, columns } = convolvedSize(x, kernel, stride);
+  const { rows, columns } = convolvedSize(x, kernel, stride, padding);
   const out = new Float64Array(rows.out * columns.out * outer);
   for (let oy = 0; oy < rows.out; oy += 1)
     for (let ox = 0; ox < columns.out; ox += 1)
@@ -120,7 +124,7 @@ describe('face-net layers', () => {
     }
   });
 
-  it('computes depthwise and full 3 × 3 convolutions at strides 1 and 2', () => {
+  it('computes depthwise and full 3 × 3 convolutions at strides 1 and 2, full ones also unpadded', () => {
     for (const [seed, { height, width, inner, outer }] of shapes.entries()) {
       const mark = memory.mark();
       const x = input(height, width, inner, seed);
@@ -142,6 +146,55 @@ describe('face-net layers', () => {
         const full = activation(memory, rows.out, columns.out, outer);
         convolution(memory, x, asWeight(filters), 3, stride, full, {});
         expectClose(full.data, reference(x, filters, 3, stride, outer, false));
+        // 'valid' padding: only the windows wholly inside (none on a side shorter than 3).
+        const valid = convolvedSize(x, 3, stride, 'valid');
+        if (valid.rows.out < 1 || valid.columns.out < 1) continue;
+        const inside = activation(memory, valid.rows.out, valid.columns.out, outer);
+        convolution(memory, x, asWeight(filters), 3, stride, inside, {}, 'valid');
+        expectClose(inside.data, reference(x, filters, 3, stride, outer, false, 'valid'));
+      }
+      memory.release(mark);
+    }
+  });
+
+  it('pools windows wholly inside the input, their largest value or their mean', () => {
+    for (const [seed, { height, width, inner }] of shapes.entries()) {
+      const mark = memory.mark();
+      const x = input(height, width, inner, seed);
+      for (const [size, stride] of [
+        [3, 2],
+        [2, 2],
+        [1, 1],
+        [Math.min(height, width), 1],
+      ] as const) {
+        // 'valid' padding: as many windows as fit whole.
+        const rows = Math.floor((height - size) / stride) + 1;
+        const columns = Math.floor((width - size) / stride) + 1;
+        if (rows < 1 || columns < 1) continue;
+        const largest = new Float64Array(rows * columns * inner);
+        const mean = new Float64Array(rows * columns * inner);
+        for (let oy = 0; oy < rows; oy += 1)
+          for (let ox = 0; ox < columns; ox += 1)
+            for (let c = 0; c < inner; c += 1) {
+              const window = [];
+              for (let ky = 0; ky < size; ky += 1)
+                for (let kx = 0; kx < size; kx += 1)
+                  window.push(x.data[((oy * stride + ky) * width + ox * stride + kx) * inner + c]!);
+              const at = (oy * columns + ox) * inner + c;
+              largest[at] = Math.max(...window);
+              mean[at] = window.reduce((sum, value) => sum + value, 0) / window.length;
+            }
+        const pooled = maxPool(memory, x, size, stride);
+        expect([pooled.height, pooled.width, pooled.channels]).toEqual([rows, columns, inner]);
+        // The largest value is one of the inputs: exactly.
+        expect(Array.from(pooled.data)).toEqual(Array.from(largest));
+        const averaged = averagePool(memory, x, size, stride);
+        expect([averaged.height, averaged.width, averaged.channels]).toEqual([
+          rows,
+          columns,
+          inner,
+        ]);
+        expectClose(averaged.data, mean);
       }
       memory.release(mark);
     }

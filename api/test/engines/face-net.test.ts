@@ -1,22 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeForAnalysis } from '../../src/engines/cpu/decode';
-import { loadRecognitionNet } from '../../src/engines/cpu/face-detection';
-import { findFaces } from '../../src/engines/cpu/face-net/find-faces';
-import { faceApiModelsDir } from '../../src/engines/cpu/face-net/model-weights';
+import { describeFaces, findFaces } from '../../src/engines/cpu/face-net/find-faces';
+import { loadFaceApi } from '../support/face-api-reference';
 import { facePhotoPaths } from '../support/images';
 
+/** The Euclidean distance of two descriptors: the measure trainings and identity scores use. */
+const distance = (a: Float32Array, b: Float32Array) =>
+  Math.sqrt(a.reduce((sum, value, index) => sum + (value - b[index]!) ** 2, 0));
+
 /**
- * The face detector and landmark net computed without tfjs (face-net/) must find what face-api
- * itself finds on the same weights: the photo checks' thresholds were measured with face-api's
- * numbers. Only the order of float32 sums differs, so the figures agree to a small fraction of a
- * pixel (measured: 1e-4 px at most).
+ * The face detector, landmark net and face-recognition net computed without tfjs (face-net/)
+ * must find what face-api itself finds on the same weights: the photo checks' thresholds and the
+ * identity scores' were measured with face-api's numbers. Only the order of float32 sums differs,
+ * so the figures agree to a small fraction of a pixel (measured: 1e-4 px at most) and the
+ * descriptors to far less than the 0.6 that tells people apart (measured: 1.5e-6 at most).
  */
 describe('face-net', { timeout: 300_000 }, () => {
   it('finds face-api’s faces, scores, boxes and landmarks on every test photo', async () => {
-    const faceapi = await loadRecognitionNet();
-    await faceapi.nets.ssdMobilenetv1.loadFromDisk(faceApiModelsDir());
-    await faceapi.nets.faceLandmark68Net.loadFromDisk(faceApiModelsDir());
+    const faceapi = await loadFaceApi();
     let faces = 0;
     for (const path of facePhotoPaths()) {
       const { image } = await decodeForAnalysis(readFileSync(path));
@@ -48,5 +50,36 @@ describe('face-net', { timeout: 300_000 }, () => {
     }
     // The group photo's ten faces and one in each portrait.
     expect(faces).toBe(23);
+  });
+
+  it('gives every face of every test photo face-api’s descriptor', async () => {
+    const faceapi = await loadFaceApi();
+    let worst = 0;
+    let faces = 0;
+    for (const path of facePhotoPaths()) {
+      const { image } = await decodeForAnalysis(readFileSync(path));
+      const pixels = faceapi.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
+      const expected = (
+        await faceapi
+          .detectAllFaces(
+            pixels as never,
+            new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5 }),
+          )
+          .withFaceLandmarks()
+          .withFaceDescriptors()
+      ).sort((a, b) => b.detection.score - a.detection.score);
+      pixels.dispose();
+
+      const described = describeFaces(image);
+      expect(described.length, path).toBe(expected.length);
+      for (const [index, face] of described.entries()) {
+        const gap = distance(face.descriptor, expected[index]!.descriptor);
+        expect(gap, `${path} face ${index}`).toBeLessThan(1e-3);
+        worst = Math.max(worst, gap);
+        faces += 1;
+      }
+    }
+    expect(faces).toBe(23);
+    console.log(`face-net: descriptors within ${worst.toExponential(2)} of face-api's`);
   });
 });

@@ -29,7 +29,7 @@ export interface RgbImage {
 /**
  * Every face with its landmarks, most confident first. Runs in this thread's face worker
  * (face-worker.ts), so the memory it takes is given back after a burst of checks. Without
- * descriptors neither tfjs nor the face-recognition net is loaded.
+ * descriptors the face-recognition net is not loaded.
  */
 export function detectFaces(image: RgbImage, signal?: AbortSignal): Promise<FaceFinding[]> {
   return faceWorker.detect(image, signal);

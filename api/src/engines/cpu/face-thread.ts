@@ -1,6 +1,6 @@
 /**
- * The face thread started by `FaceWorker`: face detection (face-net/) and, when asked for,
- * descriptors (face-api on tfjs' wasm backend), one call at a time (the FaceWorker sends the
+ * The face thread started by `FaceWorker`: face detection and, when asked for, descriptors
+ * (face-net/, without tfjs), one call at a time (the FaceWorker sends the
  * next call only after this one's reply). Descriptors go back transferred; an error goes back
  * as a reply, so the thread lives on.
  */
@@ -22,12 +22,12 @@ function ownArray(descriptor: Float32Array): Float32Array {
 }
 
 /** The faces and the buffers to transfer with them. */
-async function analyse({
-  image,
-  analysis,
-}: FaceRequest): Promise<{ faces: FaceFinding[] | DescribedFace[]; transfer: ArrayBuffer[] }> {
+function analyse({ image, analysis }: FaceRequest): {
+  faces: FaceFinding[] | DescribedFace[];
+  transfer: ArrayBuffer[];
+} {
   if (analysis === 'landmarks') return { faces: detectFacesInThisThread(image), transfer: [] };
-  const faces = (await describeFacesInThisThread(image)).map((face) => ({
+  const faces = describeFacesInThisThread(image).map((face) => ({
     ...face,
     descriptor: ownArray(face.descriptor),
   }));
@@ -35,14 +35,12 @@ async function analyse({
 }
 
 port.on('message', (request: FaceRequest) => {
-  void (async () => {
-    const { id } = request;
-    try {
-      const { faces, transfer } = await analyse(request);
-      port.postMessage({ id, faces } satisfies FaceReply, transfer);
-    } catch (error) {
-      const { name = 'Error', message = String(error) } = error instanceof Error ? error : {};
-      port.postMessage({ id, error: { name, message } } satisfies FaceReply);
-    }
-  })();
+  const { id } = request;
+  try {
+    const { faces, transfer } = analyse(request);
+    port.postMessage({ id, faces } satisfies FaceReply, transfer);
+  } catch (error) {
+    const { name = 'Error', message = String(error) } = error instanceof Error ? error : {};
+    port.postMessage({ id, error: { name, message } } satisfies FaceReply);
+  }
 });

@@ -1,11 +1,12 @@
+import { faceInput, type PixelBox } from './face-input';
 import type { KernelMemory } from './kernels';
 import {
   activation,
+  averagePool,
   convolution,
   convolvedSize,
   depthwise,
   pointwise,
-  resizePaddedBilinear,
   type Activation,
 } from './layers';
 import { readModelWeights, weight, weightValues, type Weight } from './model-weights';
@@ -18,7 +19,6 @@ import { readModelWeights, weight, weightValues, type Weight } from './model-wei
  */
 
 const INPUT_SIZE = 112;
-const MEAN_RGB = [122.782, 117.001, 104.298] as const;
 
 interface SeparableConv {
   depthwise: Weight;
@@ -112,14 +112,6 @@ function denseBlock(memory: KernelMemory, x: Activation, block: DenseBlock): Act
   return reluOfSum(memory, out1, out2, out3, out4);
 }
 
-/** A box of whole pixels in an image. */
-export interface PixelBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
 /**
  * The 68 landmarks of the face in `crop` (whole pixels of `image`), as [x, y] relative to the
  * crop (0..1), as face-api's landmark net finds them.
@@ -131,26 +123,11 @@ export function faceLandmarks(
 ): Float32Array {
   const { memory } = model;
   const side = Math.max(crop.width, crop.height);
-  const difference = Math.abs(crop.width - crop.height);
-  // face-api pads the short side with round(difference / 2) after it and the rest before.
-  const before = difference - Math.round(difference / 2);
   const out = memory.scoped(() => {
-    const input = activation(memory, INPUT_SIZE, INPUT_SIZE, 3);
-    resizePaddedBilinear(
-      cropPixels(image, crop),
-      crop.height,
-      crop.width,
-      crop.width < crop.height ? { top: 0, left: before } : { top: before, left: 0 },
-      side,
-      input,
-    );
-    const data = input.data;
-    for (let index = 0; index < data.length; index += 1) {
-      data[index] = (data[index]! - MEAN_RGB[index % 3]!) / 255;
-    }
-    let x = input;
+    let x = faceInput(memory, image, crop, INPUT_SIZE);
     for (const block of model.blocks) x = denseBlock(memory, x, block);
-    const pooled = averagePool(memory, x);
+    // The last block's 7 × 7 output pooled to one pixel.
+    const pooled = averagePool(memory, x, 7, 2);
     const result = activation(memory, 1, 1, model.fc.bias.length);
     pointwise(memory, pooled, model.fc.weights, result, { shift: model.fc.bias });
     return result.data.slice();
@@ -167,29 +144,4 @@ export function faceLandmarks(
     landmarks[index + 1] = (out[index + 1]! * INPUT_SIZE - padY) / height;
   }
   return landmarks;
-}
-
-/** The crop's pixels as their own RGB array. */
-function cropPixels(image: { data: ArrayLike<number>; width: number }, crop: PixelBox) {
-  const out = new Float32Array(crop.width * crop.height * 3);
-  for (let row = 0; row < crop.height; row += 1) {
-    for (let column = 0; column < crop.width * 3; column += 1) {
-      out[row * crop.width * 3 + column] =
-        image.data[((crop.y + row) * image.width + crop.x) * 3 + column]!;
-    }
-  }
-  return out;
-}
-
-/** tfjs' `avgPool` of 7 × 7 at stride 2 'valid' on the last block's 7 × 7 output: one pixel. */
-function averagePool(memory: KernelMemory, x: Activation): Activation {
-  if (x.height !== 7 || x.width !== 7) throw new Error('landmark net: the last block is not 7 × 7');
-  const out = activation(memory, 1, 1, x.channels);
-  const pixels = x.height * x.width;
-  for (let c = 0; c < x.channels; c += 1) {
-    let sum = 0;
-    for (let pixel = 0; pixel < pixels; pixel += 1) sum += x.data[pixel * x.channels + c]!;
-    out.data[c] = sum / pixels;
-  }
-  return out;
 }

@@ -2,7 +2,7 @@ import type { KernelMemory } from './kernels';
 import type { Weight } from './model-weights';
 
 /**
- * The few layers face-api's detector and landmark net are made of, on float32 NHWC activations
+ * The few layers face-api's detector, landmark net and face-recognition net are made of, on float32 NHWC activations
  * (one image: rows, then columns, then channels) in the kernels' memory. Filters stay quantised
  * until a layer runs: each is written out as float32 into that memory for the call alone.
  */
@@ -32,11 +32,25 @@ export function samePadding(size: number, kernel: number, stride: number) {
   return { out, before: Math.floor(total / 2) };
 }
 
-/** The output of a `kernel`-sized convolution of `x` at `stride` with 'same' padding. */
-export function convolvedSize(x: Activation, kernel: number, stride: number) {
+/** TensorFlow's 'valid' padding of one dimension: only windows wholly inside, none before. */
+export function validPadding(size: number, kernel: number, stride: number) {
+  return { out: Math.floor((size - kernel) / stride) + 1, before: 0 };
+}
+
+/** TensorFlow's two paddings: zeros around the edges as needed, or none. */
+export type Padding = 'same' | 'valid';
+
+/** The output of a `kernel`-sized convolution (or pool) of `x` at `stride`. */
+export function convolvedSize(
+  x: Activation,
+  kernel: number,
+  stride: number,
+  padding: Padding = 'same',
+) {
+  const paddingOf = padding === 'same' ? samePadding : validPadding;
   return {
-    rows: samePadding(x.height, kernel, stride),
-    columns: samePadding(x.width, kernel, stride),
+    rows: paddingOf(x.height, kernel, stride),
+    columns: paddingOf(x.width, kernel, stride),
   };
 }
 
@@ -137,8 +151,9 @@ export function depthwise(
 const PATCH_VALUES = 256 * 1024;
 
 /**
- * A full convolution ([k, k, in, out] filters) at `stride` with 'same' padding, then the shift
- * and clamp: the nets' first layers (3 input channels) and the detector's small extra layers.
+ * A full convolution ([k, k, in, out] filters) at `stride` with `padding`, then the shift and
+ * clamp: the nets' first layers (3 input channels), the detector's small extra layers and every
+ * layer of the face-recognition net.
  * Each output pixel's k × k × in inputs are laid out in a row (zeros beyond the edges), in the
  * filters' own order, so the convolution is a 1 × 1 convolution of those rows, done a band of
  * output rows at a time.
@@ -151,8 +166,9 @@ export function convolution(
   stride: number,
   out: Activation,
   { shift, min = -Infinity, max = Infinity }: Omit<Epilogue, 'scale'>,
+  padding: Padding = 'same',
 ) {
-  const { rows, columns } = convolvedSize(x, kernel, stride);
+  const { rows, columns } = convolvedSize(x, kernel, stride, padding);
   const inner = x.channels;
   const rowLength = kernel * kernel * inner;
   const band = Math.max(1, Math.floor(PATCH_VALUES / (columns.out * rowLength)));
@@ -194,6 +210,56 @@ export function convolution(
     }
   });
 }
+
+/**
+ * tfjs' pooling ('valid' padding: every window wholly inside `x`) of `size` × `size` windows at
+ * `stride`, each channel on its own: `take` folds a window's values, row after row, and `finish`
+ * makes the output of the result.
+ */
+function pool(
+  memory: KernelMemory,
+  x: Activation,
+  size: number,
+  stride: number,
+  take: (sofar: number, value: number) => number,
+  start: number,
+  finish: (result: number) => number,
+): Activation {
+  const { rows, columns } = convolvedSize(x, size, stride, 'valid');
+  const out = activation(memory, rows.out, columns.out, x.channels);
+  for (let oy = 0; oy < rows.out; oy += 1) {
+    for (let ox = 0; ox < columns.out; ox += 1) {
+      const at = (oy * columns.out + ox) * x.channels;
+      for (let c = 0; c < x.channels; c += 1) {
+        let result = start;
+        for (let ky = 0; ky < size; ky += 1) {
+          for (let kx = 0; kx < size; kx += 1) {
+            const pixel = (oy * stride + ky) * x.width + ox * stride + kx;
+            result = take(result, x.data[pixel * x.channels + c]!);
+          }
+        }
+        out.data[at + c] = finish(result);
+      }
+    }
+  }
+  return out;
+}
+
+/** tfjs' `maxPool(x, size, stride, 'valid')`: each window's largest value. */
+export const maxPool = (memory: KernelMemory, x: Activation, size: number, stride: number) =>
+  pool(memory, x, size, stride, Math.max, -Infinity, (largest) => largest);
+
+/** tfjs' `avgPool(x, size, stride, 'valid')`: each window's mean. */
+export const averagePool = (memory: KernelMemory, x: Activation, size: number, stride: number) =>
+  pool(
+    memory,
+    x,
+    size,
+    stride,
+    (sum, value) => sum + value,
+    0,
+    (sum) => sum / (size * size),
+  );
 
 /**
  * tfjs' `resizeBilinear` without corner alignment or half-pixel centres, of an RGB image placed
