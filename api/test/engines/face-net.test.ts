@@ -1,13 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeForAnalysis } from '../../src/engines/cpu/decode';
+import { descriptorDistance, type RgbImage } from '../../src/engines/cpu/face-api';
 import { describeFaces, findFaces } from '../../src/engines/cpu/face-net/find-faces';
 import { loadFaceApi } from '../support/face-api-reference';
 import { facePhotoPaths } from '../support/images';
-
-/** The Euclidean distance of two descriptors: the measure trainings and identity scores use. */
-const distance = (a: Float32Array, b: Float32Array) =>
-  Math.sqrt(a.reduce((sum, value, index) => sum + (value - b[index]!) ** 2, 0));
 
 /**
  * The face detector, landmark net and face-recognition net computed without tfjs (face-net/)
@@ -16,23 +13,27 @@ const distance = (a: Float32Array, b: Float32Array) =>
  * so the figures agree to a small fraction of a pixel (measured: 1e-4 px at most) and the
  * descriptors to far less than the 0.6 that tells people apart (measured: 1.5e-6 at most).
  */
+/** face-api's own faces of `image` at confidence 0.5, with landmarks and descriptors, most confident first. */
+async function faceApiFaces(image: RgbImage) {
+  const faceapi = await loadFaceApi();
+  const pixels = faceapi.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
+  try {
+    const faces = await faceapi
+      .detectAllFaces(pixels as never, new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5 }))
+      .withFaceLandmarks()
+      .withFaceDescriptors();
+    return faces.sort((a, b) => b.detection.score - a.detection.score);
+  } finally {
+    pixels.dispose();
+  }
+}
+
 describe('face-net', { timeout: 300_000 }, () => {
   it('finds face-api’s faces, scores, boxes and landmarks on every test photo', async () => {
-    const faceapi = await loadFaceApi();
     let faces = 0;
     for (const path of facePhotoPaths()) {
       const { image } = await decodeForAnalysis(readFileSync(path));
-      const pixels = faceapi.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
-      const expected = (
-        await faceapi
-          .detectAllFaces(
-            pixels as never,
-            new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5 }),
-          )
-          .withFaceLandmarks()
-      ).sort((a, b) => b.detection.score - a.detection.score);
-      pixels.dispose();
-
+      const expected = await faceApiFaces(image);
       const found = findFaces(image);
       expect(found.length, path).toBe(expected.length);
       for (const [index, face] of found.entries()) {
@@ -53,27 +54,15 @@ describe('face-net', { timeout: 300_000 }, () => {
   });
 
   it('gives every face of every test photo face-api’s descriptor', async () => {
-    const faceapi = await loadFaceApi();
     let worst = 0;
     let faces = 0;
     for (const path of facePhotoPaths()) {
       const { image } = await decodeForAnalysis(readFileSync(path));
-      const pixels = faceapi.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
-      const expected = (
-        await faceapi
-          .detectAllFaces(
-            pixels as never,
-            new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5 }),
-          )
-          .withFaceLandmarks()
-          .withFaceDescriptors()
-      ).sort((a, b) => b.detection.score - a.detection.score);
-      pixels.dispose();
-
+      const expected = await faceApiFaces(image);
       const described = describeFaces(image);
       expect(described.length, path).toBe(expected.length);
       for (const [index, face] of described.entries()) {
-        const gap = distance(face.descriptor, expected[index]!.descriptor);
+        const gap = descriptorDistance(face.descriptor, expected[index]!.descriptor);
         expect(gap, `${path} face ${index}`).toBeLessThan(1e-3);
         worst = Math.max(worst, gap);
         faces += 1;

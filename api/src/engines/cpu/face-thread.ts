@@ -1,8 +1,8 @@
 /**
  * The face thread started by `FaceWorker`: face detection and, when asked for, descriptors
- * (face-net/, without tfjs), one call at a time (the FaceWorker sends the
- * next call only after this one's reply). Descriptors go back transferred; an error goes back
- * as a reply, so the thread lives on.
+ * (face-net/, without tfjs), one call at a time (the FaceWorker sends the next call only after
+ * this one's reply). Descriptors go back transferred; an error goes back as a reply, so the
+ * thread lives on.
  */
 import { parentPort } from 'node:worker_threads';
 import type { DescribedFace, FaceFinding } from './face-api';

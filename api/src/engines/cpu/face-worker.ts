@@ -7,8 +7,8 @@ import { startThread } from './start-thread';
 /**
  * How long the face thread may sit idle before it ends: it keeps the face nets and their memory
  * (~85 MB, ~5 MB more once it has made descriptors); ending the thread is the only way to give
- * that back. Starting it again costs ~0.4 s (its first descriptor a few hundred ms more), once
- * per burst.
+ * that back. Starting it again costs ~0.4 s (its first descriptor ~0.3 s more), once per
+ * burst.
  */
 export const FACE_THREAD_IDLE_MS = 20_000;
 
