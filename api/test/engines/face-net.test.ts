@@ -13,7 +13,10 @@ import { facePhotoPaths } from '../support/images';
  * so the figures agree to a small fraction of a pixel (measured: 1e-4 px at most) and the
  * descriptors to far less than the 0.6 that tells people apart (measured: 1.5e-6 at most).
  */
-/** face-api's own faces of `image` at confidence 0.5, with landmarks and descriptors, most confident first. */
+/**
+ * face-api's own faces of `image` at confidence 0.5, with landmarks and descriptors, most
+ * confident first.
+ */
 async function faceApiFaces(image: RgbImage) {
   const faceapi = await loadFaceApi();
   const pixels = faceapi.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');

@@ -25,10 +25,11 @@ interface Call {
 
 /**
  * Face analysis (face-thread.ts) in a worker thread of its own, started on the first call and
- * ended after `idleMs` without one, so the memory it takes is returned after a burst. One call at a time reaches the thread, the others queue here. An aborted signal stops
- * the wait at once (a detection already running finishes in the thread, unseen). If the thread
- * dies, the call it was running fails with a `TransientJobError` (its job is retried) and the
- * queued ones go to a fresh thread.
+ * ended after `idleMs` without one, so the memory it takes is returned after a burst. One call at
+ * a time reaches the thread, the others queue here. An aborted signal stops the wait at once (a
+ * detection already running finishes in the thread, unseen). If the thread dies, the call it was
+ * running fails with a `TransientJobError` (its job is retried) and the queued ones go to a fresh
+ * thread.
  */
 export class FaceWorker {
   private worker: Worker | undefined;

@@ -2,9 +2,10 @@ import type { KernelMemory } from './kernels';
 import type { Weight } from './model-weights';
 
 /**
- * The few layers face-api's detector, landmark net and face-recognition net are made of, on float32 NHWC activations
- * (one image: rows, then columns, then channels) in the kernels' memory. Filters stay quantised
- * until a layer runs: each is written out as float32 into that memory for the call alone.
+ * The few layers face-api's detector, landmark net and face-recognition net are made of, on
+ * float32 NHWC activations (one image: rows, then columns, then channels) in the kernels' memory.
+ * Filters stay quantised until a layer runs: each is written out as float32 into that memory for
+ * the call alone.
  */
 
 /** An activation: `height × width` pixels of `channels` values each, pixel after pixel. */
@@ -75,7 +76,10 @@ function filterValues(memory: KernelMemory, weight: Weight): Float32Array {
   return values;
 }
 
-/** A 1 × 1 convolution: each pixel's channels times `filters` ([1, 1, in, out]), then the shift and clamp. */
+/**
+ * A 1 × 1 convolution: each pixel's channels times `filters` ([1, 1, in, out]), then the shift
+ * and clamp.
+ */
 export function pointwise(
   memory: KernelMemory,
   x: Activation,
@@ -147,7 +151,7 @@ export function depthwise(
   });
 }
 
-/** The most patch values a full convolution lays out at once (1 MB): it goes a band of rows at a time. */
+/** The most patch values a full convolution lays out at once (1 MB), a band of rows at a time. */
 const PATCH_VALUES = 256 * 1024;
 
 /**

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 export interface Weight {
   shape: number[];
   size: number;
-  /** Writes the float32 values, dequantised as tfjs does (`value × scale + min`), into `target`. */
+  /** Writes the float32 values, dequantised as tfjs does (`value × scale + min`), to `target`. */
   writeInto(target: Float32Array): void;
 }
 
