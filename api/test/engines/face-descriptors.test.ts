@@ -4,10 +4,10 @@ import { alignFace } from '../../src/engines/cpu/align-face';
 import { decodeForAnalysis } from '../../src/engines/cpu/decode';
 import type { FaceFinding, RgbImage } from '../../src/engines/cpu/face-api';
 import {
-  describeFacesInThisThread,
-  detectFacesInThisThread,
-} from '../../src/engines/cpu/face-detection';
-import { recognitionNetLoaded } from '../../src/engines/cpu/face-net/find-faces';
+  describeFaces,
+  findFaces,
+  recognitionNetLoaded,
+} from '../../src/engines/cpu/face-net/find-faces';
 import { FaceWorker, faceWorker } from '../../src/engines/cpu/face-worker';
 import { photoProblem } from '../../src/engines/cpu/photo-checks';
 import { checkPhoto } from '../../src/engines/photo-review';
@@ -35,12 +35,12 @@ describe('faces with and without descriptors', { timeout: 180_000 }, () => {
   // This file's module state is its own (vitest isolates test files): no net is loaded yet.
   it('loads the face-recognition net only when a descriptor is first asked for, and never tfjs', async () => {
     const { image } = await decodeForAnalysis(subjectPhoto('lisa_debruine', '02.jpg'));
-    const detected = detectFacesInThisThread(image);
+    const detected = findFaces(image);
     expect(detected).toHaveLength(1);
     expect(detected[0]).not.toHaveProperty('descriptor');
     expect(recognitionNetLoaded()).toBe(false);
 
-    const described = describeFacesInThisThread(image);
+    const described = describeFaces(image);
     expect(recognitionNetLoaded()).toBe(true);
     expect(described[0]!.descriptor).toHaveLength(128);
     expect(described.map(located)).toEqual(detected);

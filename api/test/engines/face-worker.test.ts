@@ -2,10 +2,7 @@ import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeForAnalysis } from '../../src/engines/cpu/decode';
 import type { RgbImage } from '../../src/engines/cpu/face-api';
-import {
-  describeFacesInThisThread,
-  detectFacesInThisThread,
-} from '../../src/engines/cpu/face-detection';
+import { describeFaces, findFaces } from '../../src/engines/cpu/face-net/find-faces';
 import { FaceWorker, faceWorker as sharedFaceWorker } from '../../src/engines/cpu/face-worker';
 import { startEngines } from '../../src/engines/start-engines';
 import { TransientJobError } from '../../src/jobs/job-failures';
@@ -48,12 +45,12 @@ describe('FaceWorker', { timeout: 180_000 }, () => {
       const pixels = Uint8Array.from(image.data);
       const there = await faces.describe(image);
       expect(there).toHaveLength(count);
-      expect(there).toEqual(describeFacesInThisThread(image));
+      expect(there).toEqual(describeFaces(image));
       expect(there[0]!.descriptor).toBeInstanceOf(Float32Array);
       expect(there[0]!.descriptor).toHaveLength(128);
       expect(there[0]!.landmarks).toHaveLength(68);
       const withoutDescriptors = await faces.detect(image);
-      expect(withoutDescriptors).toEqual(detectFacesInThisThread(image));
+      expect(withoutDescriptors).toEqual(findFaces(image));
       expect(withoutDescriptors[0]).not.toHaveProperty('descriptor');
       // The caller's pixels stay its own (photo checks align the face from them next).
       expect(image.data).toEqual(pixels);

@@ -6,7 +6,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { DescribedFace, FaceFinding } from './face-api';
-import { describeFacesInThisThread, detectFacesInThisThread } from './face-detection';
+import { describeFaces, findFaces } from './face-net/find-faces';
 import type { FaceReply, FaceRequest } from './face-protocol';
 
 const port = parentPort;
@@ -26,8 +26,8 @@ function analyse({ image, analysis }: FaceRequest): {
   faces: FaceFinding[] | DescribedFace[];
   transfer: ArrayBuffer[];
 } {
-  if (analysis === 'landmarks') return { faces: detectFacesInThisThread(image), transfer: [] };
-  const faces = describeFacesInThisThread(image).map((face) => ({
+  if (analysis === 'landmarks') return { faces: findFaces(image), transfer: [] };
+  const faces = describeFaces(image).map((face) => ({
     ...face,
     descriptor: ownArray(face.descriptor),
   }));

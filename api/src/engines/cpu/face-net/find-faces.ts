@@ -45,12 +45,10 @@ function recognitionNet(): RecognitionModel {
 /** Whether this thread has loaded the face-recognition net (only a descriptor makes it). */
 export const recognitionNetLoaded = () => nets?.recognition !== undefined;
 
-/** A face found, with the crop its landmarks were found in and their place in that crop. */
-export interface LocatedFace {
+/** A face found, with the crop its landmarks were found in (which caps its aligned box). */
+interface LocatedFace {
   finding: FaceFinding;
-  crop: { x: number; y: number; width: number; height: number };
-  /** The landmarks as x, y pairs relative to the crop (0..1): face-api's unshifted landmarks. */
-  relativeLandmarks: Float32Array;
+  crop: PixelBox;
 }
 
 /**
@@ -58,7 +56,7 @@ export interface LocatedFace {
  * `detectAllFaces(image, SsdMobilenetv1Options({ minConfidence: 0.5 })).withFaceLandmarks()`
  * finds, on face-api's own weights, computed without tfjs.
  */
-export function locateFacesWithLandmarks(image: RgbImage): LocatedFace[] {
+function locateFacesWithLandmarks(image: RgbImage): LocatedFace[] {
   const { width, height, data } = image;
   if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
     throw new Error(`face-net: an image's shape is whole pixels, not ${width} × ${height}`);
@@ -88,7 +86,7 @@ export function locateFacesWithLandmarks(image: RgbImage): LocatedFace[] {
         y: relativeLandmarks[index + 1]! * crop.height + box.y,
       });
     }
-    return { finding: { box, score, landmarks: points }, crop, relativeLandmarks };
+    return { finding: { box, score, landmarks: points }, crop };
   });
 }
 

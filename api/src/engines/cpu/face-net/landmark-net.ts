@@ -5,6 +5,7 @@ import {
   averagePool,
   convolution,
   convolvedSize,
+  fullyConnected,
   depthwise,
   pointwise,
   type Activation,
@@ -127,10 +128,7 @@ export function faceLandmarks(
     let x = faceInput(memory, image, crop, INPUT_SIZE);
     for (const block of model.blocks) x = denseBlock(memory, x, block);
     // The last block's 7 × 7 output pooled to one pixel.
-    const pooled = averagePool(memory, x, 7, 2);
-    const result = activation(memory, 1, 1, model.fc.bias.length);
-    pointwise(memory, pooled, model.fc.weights, result, { shift: model.fc.bias });
-    return result.data.slice();
+    return fullyConnected(memory, averagePool(memory, x, 7, 2), model.fc.weights, model.fc.bias);
   });
   // From the padded square back to the crop: face-api's `postProcess`.
   const scale = INPUT_SIZE / side;

@@ -116,6 +116,24 @@ function pointwiseOfValues(
 }
 
 /**
+ * A fully connected layer on the one pixel of `x`: its channels times `weights` ([in, out]), plus
+ * `shift`, as an array of its own (outside the kernels' memory, so it outlives the caller's scope).
+ */
+export function fullyConnected(
+  memory: KernelMemory,
+  x: Activation,
+  weights: Weight,
+  shift?: Float32Array,
+): Float32Array {
+  if (x.height !== 1 || x.width !== 1) throw new Error('fully connected: an input of one pixel');
+  return memory.scoped(() => {
+    const out = activation(memory, 1, 1, weights.shape[1]!);
+    pointwise(memory, x, weights, out, { shift });
+    return out.data.slice();
+  });
+}
+
+/**
  * A 3 × 3 depthwise convolution ([3, 3, channels, 1] filters) at `stride` with 'same' padding
  * (zeros beyond the edges), then the epilogue. `out` must be of `convolvedSize`.
  */

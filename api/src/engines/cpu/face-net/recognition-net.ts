@@ -5,8 +5,8 @@ import {
   averagePool,
   convolution,
   convolvedSize,
+  fullyConnected,
   maxPool,
-  pointwise,
   type Activation,
   type Padding,
 } from './layers';
@@ -177,9 +177,6 @@ export function faceDescriptor(
     }
     // tfjs' `mean(x, [1, 2])` of the last layer's square output: one window as large as it.
     if (x.height !== x.width) throw new Error('recognition net: the last layer is not square');
-    const features = averagePool(memory, x, x.width, 1);
-    const descriptor = activation(memory, 1, 1, model.fc.shape[1]!);
-    pointwise(memory, features, model.fc, descriptor, {});
-    return descriptor.data.slice();
+    return fullyConnected(memory, averagePool(memory, x, x.width, 1), model.fc);
   });
 }
