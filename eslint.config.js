@@ -92,6 +92,15 @@ const API_LAYERS = [
   },
 ];
 
+/** @app/face-net (api/face-net) is a leaf: the api uses it, it uses nothing of the workspace. */
+const FACE_NET_ZONES = [
+  {
+    target: './api/face-net',
+    from: ['./api/src', './api/test', './identity', './shared'],
+    message: '@app/face-net imports nothing of the api or of the other workspace packages.',
+  },
+];
+
 /** identity: entry points -> operations (the user-pool API) -> auth flows -> users, tokens, db. */
 const IDENTITY_LAYERS = [
   {
@@ -167,7 +176,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['api/src/**/*.ts', 'identity/src/**/*.ts'],
+    files: ['api/src/**/*.ts', 'api/face-net/**/*.ts', 'identity/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       // no-cycle follows imports into other files, which it must resolve and parse as TypeScript.
@@ -181,7 +190,11 @@ export default tseslint.config(
         'error',
         {
           basePath: import.meta.dirname,
-          zones: [...layerZones('api', API_LAYERS), ...layerZones('identity', IDENTITY_LAYERS)],
+          zones: [
+            ...layerZones('api', API_LAYERS),
+            ...layerZones('identity', IDENTITY_LAYERS),
+            ...FACE_NET_ZONES,
+          ],
         },
       ],
     },

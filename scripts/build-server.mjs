@@ -21,6 +21,8 @@ export const SERVER_OUTPUTS = ['api/dist/main.js'];
 export const SERVER_INPUTS = [
   'api/src',
   'api/package.json',
+  'api/face-net/src',
+  'api/face-net/package.json',
   'identity/src',
   'identity/package.json',
   'shared/src',

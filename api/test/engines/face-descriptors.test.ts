@@ -1,13 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { describeFaces, findFaces, recognitionNetLoaded } from '@app/face-net';
 import { alignFace } from '../../src/engines/cpu/align-face';
 import { decodeForAnalysis } from '../../src/engines/cpu/decode';
 import type { FaceFinding, RgbImage } from '../../src/engines/cpu/face-api';
-import {
-  describeFaces,
-  findFaces,
-  recognitionNetLoaded,
-} from '../../src/engines/cpu/face-net/find-faces';
 import { FaceWorker, faceWorker } from '../../src/engines/cpu/face-worker';
 import { photoProblem } from '../../src/engines/cpu/photo-checks';
 import { checkPhoto } from '../../src/engines/photo-review';

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
+import { describeFaces, findFaces } from '@app/face-net';
 import { decodeForAnalysis } from '../../src/engines/cpu/decode';
 import type { RgbImage } from '../../src/engines/cpu/face-api';
-import { describeFaces, findFaces } from '../../src/engines/cpu/face-net/find-faces';
 import { FaceWorker, faceWorker as sharedFaceWorker } from '../../src/engines/cpu/face-worker';
 import { startEngines } from '../../src/engines/start-engines';
 import { TransientJobError } from '../../src/jobs/job-failures';

@@ -1,30 +1,8 @@
+import type { DescribedFace, FaceFinding, RgbImage } from '@app/face-net';
 import { faceWorker } from './face-worker';
 
-export interface Point {
-  x: number;
-  y: number;
-}
-
-/** A face found: where it is and its landmarks (what the photo checks and edits use). */
-export interface FaceFinding {
-  box: { x: number; y: number; width: number; height: number };
-  score: number;
-  /** The 68 landmarks (iBUG order), in the analysed image's pixels. */
-  landmarks: Point[];
-}
-
-/** A face found with its identity: what trainings and identity scores compare. */
-export interface DescribedFace extends FaceFinding {
-  /** 128-d face-recognition embedding; same person when the distance is below 0.6. */
-  descriptor: Float32Array;
-}
-
-/** Raw interleaved RGB. */
-export interface RgbImage {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
+// The shapes of faces and images are face-net's; the engine's image code takes them from here.
+export type { DescribedFace, FaceFinding, Point, RgbImage } from '@app/face-net';
 
 /**
  * Every face with its landmarks, most confident first. Runs in this thread's face worker

@@ -1,12 +1,11 @@
 /**
  * The face thread started by `FaceWorker`: face detection and, when asked for, descriptors
- * (face-net/, without tfjs), one call at a time (the FaceWorker sends the next call only after
- * this one's reply). Descriptors go back transferred; an error goes back as a reply, so the
- * thread lives on.
+ * (@app/face-net), one call at a time (the FaceWorker sends the next call only after this one's
+ * reply). Descriptors go back transferred; an error goes back as a reply, so the thread lives on.
  */
 import { parentPort } from 'node:worker_threads';
+import { describeFaces, findFaces } from '@app/face-net';
 import type { DescribedFace, FaceFinding } from './face-api';
-import { describeFaces, findFaces } from './face-net/find-faces';
 import type { FaceReply, FaceRequest } from './face-protocol';
 
 const port = parentPort;

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 
 import type * as Tf from '@tensorflow/tfjs';
 import type * as FaceApiModule from '@vladmandic/face-api/dist/face-api.node-wasm.js';
-import { faceApiModelsDir } from '../../src/engines/cpu/face-net/model-weights';
+import { faceApiModelsDir } from '../../src/model-weights';
 
 export type FaceApi = typeof FaceApiModule;
 
@@ -13,10 +13,9 @@ let loaded: Promise<FaceApi> | undefined;
 
 /**
  * face-api itself on tfjs' wasm backend, with its detector, landmark net and face-recognition
- * net: the reference face-net/ is compared with (the api no longer loads it). Its .wasm files and
- * model files are read from node_modules, never fetched. The node-wasm build needs
- * `@tensorflow/tfjs` resolvable from face-api's folder: the api depends on it, and pnpm hoists it
- * into .pnpm/node_modules.
+ * net: the reference face-net is compared with. Its .wasm files and model files are read from
+ * node_modules, never fetched. The node-wasm build needs `@tensorflow/tfjs` resolvable from
+ * face-api's folder: this package depends on it, and pnpm hoists it into .pnpm/node_modules.
  */
 export function loadFaceApi(): Promise<FaceApi> {
   loaded ??= (async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KernelMemory } from '../../src/engines/cpu/face-net/kernels';
+import { KernelMemory } from '../src/kernels';
 import {
   activation,
   averagePool,
@@ -10,8 +10,8 @@ import {
   pointwise,
   type Activation,
   type Padding,
-} from '../../src/engines/cpu/face-net/layers';
-import type { Weight } from '../../src/engines/cpu/face-net/model-weights';
+} from '../src/layers';
+import type { Weight } from '../src/model-weights';
 
 /** A seeded sequence in -1..1, so a failure repeats. */
 function values(count: number, seed: number): Float32Array {

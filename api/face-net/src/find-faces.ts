@@ -1,4 +1,4 @@
-import type { DescribedFace, FaceFinding, Point, RgbImage } from '../face-api';
+import type { DescribedFace, FaceFinding, Point, RgbImage } from './faces';
 import type { PixelBox } from './face-input';
 import { faceLandmarks, loadLandmarkModel, type LandmarkModel } from './landmark-net';
 import { KernelMemory } from './kernels';

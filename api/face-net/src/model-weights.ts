@@ -35,7 +35,10 @@ interface ManifestGroup {
 
 const require = createRequire(import.meta.url);
 
-/** face-api's model files, read from its package (they ship with it: nothing is fetched). */
+/**
+ * face-api's model files, read from its package (they ship with it: nothing is fetched). Bundled
+ * (the api's dist), this resolves from the bundle's folder: the api depends on face-api too.
+ */
 export const faceApiModelsDir = () =>
   join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
 

@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeForAnalysis } from '../../src/engines/cpu/decode';
-import { descriptorDistance, type RgbImage } from '../../src/engines/cpu/face-api';
-import { describeFaces, findFaces } from '../../src/engines/cpu/face-net/find-faces';
-import { loadFaceApi } from '../support/face-api-reference';
-import { facePhotoPaths } from '../support/images';
+import { describeFaces, findFaces, type RgbImage } from '../src';
+import { loadFaceApi } from './support/face-api-reference';
+import { analysedPhoto, facePhotoPaths } from './support/photos';
 
 /**
- * The face detector, landmark net and face-recognition net computed without tfjs (face-net/)
- * must find what face-api itself finds on the same weights: the photo checks' thresholds and the
- * identity scores' were measured with face-api's numbers. Only the order of float32 sums differs,
+ * The face detector, landmark net and face-recognition net computed without tfjs must find what
+ * face-api itself finds on the same weights: the photo checks' thresholds and the identity
+ * scores' were measured with face-api's numbers. Only the order of float32 sums differs,
  * so the figures agree to a small fraction of a pixel (measured: 1e-4 px at most) and the
  * descriptors to far less than the 0.6 that tells people apart (measured: 1.5e-6 at most).
  */
@@ -35,7 +32,7 @@ describe('face-net', { timeout: 300_000 }, () => {
   it('finds face-api’s faces, scores, boxes and landmarks on every test photo', async () => {
     let faces = 0;
     for (const path of facePhotoPaths()) {
-      const { image } = await decodeForAnalysis(readFileSync(path));
+      const image = await analysedPhoto(path);
       const expected = await faceApiFaces(image);
       const found = findFaces(image);
       expect(found.length, path).toBe(expected.length);
@@ -57,15 +54,16 @@ describe('face-net', { timeout: 300_000 }, () => {
   });
 
   it('gives every face of every test photo face-api’s descriptor', async () => {
+    const faceapi = await loadFaceApi();
     let worst = 0;
     let faces = 0;
     for (const path of facePhotoPaths()) {
-      const { image } = await decodeForAnalysis(readFileSync(path));
+      const image = await analysedPhoto(path);
       const expected = await faceApiFaces(image);
       const described = describeFaces(image);
       expect(described.length, path).toBe(expected.length);
       for (const [index, face] of described.entries()) {
-        const gap = descriptorDistance(face.descriptor, expected[index]!.descriptor);
+        const gap = faceapi.euclideanDistance(face.descriptor, expected[index]!.descriptor);
         expect(gap, `${path} face ${index}`).toBeLessThan(1e-3);
         worst = Math.max(worst, gap);
         faces += 1;

@@ -1,0 +1,2 @@
+export type { DescribedFace, FaceFinding, Point, RgbImage } from './faces';
+export { describeFaces, findFaces, recognitionNetLoaded } from './find-faces';
