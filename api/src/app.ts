@@ -1,10 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { COMPRESSION_THRESHOLD } from './compression';
 import type { AppConfig } from './config';
 import { errorHandler, replyNotFound } from './errors';
-import { lazyChildLoggerFactory } from './lazy-child-logger';
 import { API_PREFIX } from './paths';
 import { authPlugin } from './plugins/auth';
 import { bodyIdleTimeoutPlugin } from './plugins/body-idle-timeout';
@@ -27,7 +25,6 @@ const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    childLoggerFactory: lazyChildLoggerFactory,
     genReqId,
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,
@@ -38,16 +35,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await mkdir(config.dataDir, { recursive: true });
 
   // External plugins
-  // Phones on slow links: scripts and large JSON go out gzip/brotli-compressed when the client
-  // asks. Not below the threshold: a zlib stream per answer costs more CPU than the whole
-  // request of a small JSON answer (~0.15 ms for 4 KB), to save a few KB next to the
-  // thumbnails of the same screen (~30 KB each). docs/performance.md has the figures.
+  // Phones on slow links: every answer from @fastify/compress's threshold (1 KB) on goes out
+  // gzip/brotli-compressed when the client asks.
   // Request bodies arrive plain (JSON, image bytes): no decompression hook on every request.
-  await app.register(fastifyCompress, {
-    global: true,
-    globalDecompression: false,
-    threshold: COMPRESSION_THRESHOLD,
-  });
+  await app.register(fastifyCompress, { global: true, globalDecompression: false });
   await app.register(securityHeadersPlugin);
   await app.register(requestIdPlugin);
   await app.register(bodyIdleTimeoutPlugin, { idleMs: config.bodyIdleTimeoutMs });

@@ -4,9 +4,6 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
-import { sqliteDataVersion } from './data-version';
-import { withNamedStatements } from './named-statements';
-import { withStatementCache } from './statement-cache';
 
 /** Which SQL the database speaks: the few places that differ (a claim, a migration) ask this. */
 export type DatabaseDialect = DatabaseConfig['kind'];
@@ -35,14 +32,7 @@ function openSqlite(file: string): Kysely<Database> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  const dataVersion = sqliteDataVersion(sqlite);
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({
-      database: withStatementCache(sqlite, dataVersion.countWrite),
-    }),
-  });
-  dataVersion.attach(db);
-  return db;
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
 function openPostgres(
@@ -66,7 +56,7 @@ function openPostgres(
         // hears, which ends the process: its next query fails instead, and the pool drops it
         // when it comes back. An idle one's error still reaches the pool's listener above.
         pool.on('connect', (client) => client.on('error', ignoreHeldConnectionError));
-        return withNamedStatements(pool);
+        return pool;
       },
     }),
   });

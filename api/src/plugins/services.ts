@@ -2,11 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import { AnswerCache } from '../answer-cache';
 import type { BillingProvider } from '../billing/provider';
 import { TestModeBilling } from '../billing/test-mode';
 import type { AppConfig } from '../config';
-import { dataVersionOf } from '../db/data-version';
 import type { ReplicateService } from '../engines/replicate/replicate-service';
 import type { JobCompletions } from '../jobs/completion';
 import { DatabaseJobQueue } from '../jobs/database-job-queue';
@@ -22,8 +20,6 @@ import type { Storage } from '../storage/storage';
 declare module 'fastify' {
   interface FastifyInstance {
     users: UserService;
-    /** Answers of repeated reads, kept until the database changes. */
-    answers: AnswerCache;
     storage: Storage;
     media: MediaService;
     models: ModelService;
@@ -72,7 +68,6 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
     app.decorate('tempFiles', tempFiles);
     const users = new UserService(app.db, config.adminEmails);
     app.decorate('users', users);
-    app.decorate('answers', new AnswerCache(dataVersionOf(app.db)));
     // Providers' SDKs load only when configured: together they are a large part of a start.
     const billing: BillingProvider = config.stripe
       ? new (await import('../billing/stripe')).StripeBilling(config.stripe, users)

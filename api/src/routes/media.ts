@@ -8,7 +8,6 @@ import {
 } from '@app/shared/spec';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { API_ROUTES } from '@app/shared/contract/api-routes';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, conflict, HttpError, notFound, unsupportedMediaType } from '../http-errors';
 import { decodeBase64Image } from '../media/base64';
@@ -59,16 +58,6 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
   app,
   { writeLimit },
 ) => {
-  /**
-   * The reads kept in the answer cache (answer-cache.ts): without direct uploads there is
-   * nothing to finish first, so a kept answer goes out before validation (`keptFirst`) and any
-   * other in the tick the request arrives (`afterUploads`).
-   */
-  const keptFirst = app.media.hasDirectUploads ? [] : [app.answers.sendKept];
-  type Sent = FastifyReply | Promise<FastifyReply>;
-  const afterUploads = (userId: string, answer: () => Sent): Sent =>
-    app.media.hasDirectUploads ? app.media.finalizeUploads(userId).then(answer) : answer();
-
   /** A training engine may be reading the photos of a model in training: they stay until it ends. */
   async function deleteUnlessTraining(row: MediaRow) {
     const models = await app.models.listWithPhotos(row.user_id);
@@ -163,9 +152,6 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
   app.get(
     '/media',
     {
-      // Its answers compress themselves (answer-cache.ts): no compression hooks per answer.
-      compress: false,
-      onRequest: keptFirst,
       schema: {
         summary: "The user's images, newest first, by cursor",
         description:
@@ -173,63 +159,55 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
         ...API_ROUTES['GET /media'],
       },
     },
-    (request, reply) => {
+    async (request) => {
       const { type, status, includeUrls, limit, cursor } = request.query;
       const after = cursor === undefined ? undefined : decodeCursor(cursor);
       if (cursor !== undefined && !after) throw badRequest(API_TEXT.invalidCursor);
-      const answer = () =>
-        app.answers.send(request, reply, async (origin) => {
-          const page = await app.media.list(request.user.id, { type, status, limit, after });
-          return {
-            items: await Promise.all(
-              page.items.map((row) => presentMedia(app.storage, origin, row, includeUrls)),
-            ),
-            hasMore: page.hasMore,
-            nextCursor: page.nextCursor,
-          };
-        });
-      return afterUploads(request.user.id, answer);
+      await app.media.finalizeUploads(request.user.id);
+      const page = await app.media.list(request.user.id, { type, status, limit, after });
+      const origin = requestOrigin(request);
+      return {
+        items: await Promise.all(
+          page.items.map((row) => presentMedia(app.storage, origin, row, includeUrls)),
+        ),
+        hasMore: page.hasMore,
+        nextCursor: page.nextCursor,
+      };
     },
   );
 
   app.get(
     '/media/training-photos',
     {
-      // Kept and compressed like the media pages (answer-cache.ts).
-      compress: false,
-      onRequest: keptFirst,
       schema: {
         summary: "The user's training photos (uploaded and ready), oldest first",
         ...API_ROUTES['GET /media/training-photos'],
       },
     },
-    (request, reply) => {
-      const answer = () =>
-        app.answers.send(request, reply, async (origin) => {
-          const [photos, models] = await Promise.all([
-            app.media.trainingPhotos(request.user.id),
-            app.models.listWithPhotos(request.user.id),
-          ]);
-          return {
-            items: await Promise.all(
-              photos.map(async (photo) => ({
-                imageId: photo.id,
-                filename: photo.filename,
-                createdAt: photo.created_at,
-                modelIds: models
-                  .filter((model) => model.photoIds.includes(photo.id))
-                  .map((model) => model.id),
-                photoCheck: photoCheckOf(photo),
-                width: photo.width,
-                height: photo.height,
-                ...(request.query.includeUrls
-                  ? await signedPhotoUrls(app.storage, origin, photo)
-                  : {}),
-              })),
-            ),
-          };
-        });
-      return afterUploads(request.user.id, answer);
+    async (request) => {
+      const userId = request.user.id;
+      await app.media.finalizeUploads(userId);
+      const [photos, models] = await Promise.all([
+        app.media.trainingPhotos(userId),
+        app.models.listWithPhotos(userId),
+      ]);
+      const origin = requestOrigin(request);
+      return {
+        items: await Promise.all(
+          photos.map(async (photo) => ({
+            imageId: photo.id,
+            filename: photo.filename,
+            createdAt: photo.created_at,
+            modelIds: models
+              .filter((model) => model.photoIds.includes(photo.id))
+              .map((model) => model.id),
+            photoCheck: photoCheckOf(photo),
+            width: photo.width,
+            height: photo.height,
+            ...(request.query.includeUrls ? await signedPhotoUrls(app.storage, origin, photo) : {}),
+          })),
+        ),
+      };
     },
   );
 
