@@ -19,6 +19,9 @@ import { apiRoutes } from './routes/api';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { webRoutes } from './routes/web';
 
+/** Bytes from which an answer is compressed (streams always are). */
+export const COMPRESSION_THRESHOLD = 16 * 1024;
+
 /** Routes that accept more (uploads) raise it for themselves. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -35,10 +38,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await mkdir(config.dataDir, { recursive: true });
 
   // External plugins
-  // Phones on slow links: every answer from @fastify/compress's threshold (1 KB) on goes out
-  // gzip/brotli-compressed when the client asks.
-  // Request bodies arrive plain (JSON, image bytes): no decompression hook on every request.
-  await app.register(fastifyCompress, { global: true, globalDecompression: false });
+  // Phones on slow links: scripts and large JSON go out gzip/brotli-compressed when the client
+  // asks. Not below the threshold: a compression stream costs a small answer (a profile, a
+  // gallery page of 10) several times the CPU of the rest of its request, to save a few KB next
+  // to the thumbnails of the same screen. Request bodies arrive plain (JSON, image bytes): no
+  // decompression hook on every request.
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: COMPRESSION_THRESHOLD,
+  });
   await app.register(securityHeadersPlugin);
   await app.register(requestIdPlugin);
   await app.register(bodyIdleTimeoutPlugin, { idleMs: config.bodyIdleTimeoutMs });

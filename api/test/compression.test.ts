@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPRESSION_THRESHOLD } from '../src/app';
 import { newUser, startStudio, type Studio } from './support/studio';
 
 const ACCEPTS = { 'accept-encoding': 'gzip, deflate, br' };
-/** @fastify/compress's default threshold, which the api keeps. */
-const COMPRESSION_THRESHOLD = 1024;
 
 describe('compression above a size threshold', () => {
   let studio: Studio;
