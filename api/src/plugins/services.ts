@@ -11,8 +11,10 @@ import { DatabaseJobQueue } from '../jobs/database-job-queue';
 import type { JobQueue } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
 import { TempFiles } from '../media/temp-files';
+import { GenerationService } from '../services/generation';
 import { MediaService, photoCheckCompletion } from '../services/media';
 import { ModelService, trainingCompletion } from '../services/models';
+import { TrainingService } from '../services/training';
 import { UserService } from '../services/users';
 import { createStorage } from '../storage/create-storage';
 import type { Storage } from '../storage/storage';
@@ -23,10 +25,12 @@ declare module 'fastify' {
     storage: Storage;
     media: MediaService;
     models: ModelService;
+    training: TrainingService;
+    generation: GenerationService;
     jobs: JobQueue;
     /** What each job kind's end changes beyond `jobs` (a training's model). */
     jobCompletions: JobCompletions;
-    /** The worker running in this process (set by startJobWorker), if any. */
+    /** The worker running in this process (set by runJobWorker), if any. */
     jobWorker: JobWorker | null;
     billing: BillingProvider;
     /** The Replicate connection when REPLICATE_API_TOKEN is set: new trainings run there. */
@@ -80,11 +84,15 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
     app.decorate('jobCompletions', jobCompletions);
     const jobs = new DatabaseJobQueue(app.db, jobCompletions);
     app.decorate('jobs', jobs);
-    app.decorate('media', new MediaService(app.db, storage, tempFiles, jobs));
+    const media = new MediaService(app.db, storage, tempFiles, jobs);
+    app.decorate('media', media);
     app.decorate('jobWorker', null);
     // preClose: the worker hands its jobs back before the db plugin closes the connection.
     app.addHook('preClose', async () => app.jobWorker?.stop());
-    app.decorate('models', new ModelService(app.db, storage));
+    const models = new ModelService(app.db, storage);
+    app.decorate('models', models);
+    app.decorate('training', new TrainingService(app.db, users, media, models, jobs));
+    app.decorate('generation', new GenerationService(models, jobs, storage));
     app.decorate(
       'replicate',
       config.replicate

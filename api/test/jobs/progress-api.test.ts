@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobWorker } from '../../src/jobs/start-worker';
+import { runJobWorker } from '../../src/plugins/job-worker';
 import { makeAdmin, uploadPhotos } from '../support/fixtures';
 import { newUser, startStudio, type Studio } from '../support/studio';
 import { DIALECTS } from '../support/test-database';
@@ -19,7 +19,7 @@ describe.each(DIALECTS)(
     const user = newUser('Progress Person');
     beforeAll(async () => {
       studio = await startStudio({}, dialect);
-      await startJobWorker(studio.running.app, {
+      await runJobWorker(studio.running.app, {
         train: async (_job, { reportProgress }) => {
           await new Promise((resolve) => setTimeout(resolve, 1100));
           reportProgress(0.5);
