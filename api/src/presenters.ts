@@ -43,7 +43,7 @@ export function signedUrl(
 }
 
 /** A value the contract does not know (a newer process wrote it) reads as not checked. */
-export function photoCheckOf(row: Pick<MediaRow, 'photo_check'>): PhotoCheck | null {
+function photoCheckOf(row: Pick<MediaRow, 'photo_check'>): PhotoCheck | null {
   const value = row.photo_check;
   return (PHOTO_CHECKS as readonly (string | null)[]).includes(value)
     ? (value as PhotoCheck)
@@ -54,7 +54,7 @@ export function photoCheckOf(row: Pick<MediaRow, 'photo_check'>): PhotoCheck | n
  * A training photo's signed URLs: its web image and every thumbnail it has (the smaller ones
  * only for photos processed since they exist), for tiles that choose by their size.
  */
-export async function signedPhotoUrls(
+async function signedPhotoUrls(
   storage: Storage,
   origin: string,
   photo: Pick<MediaRow, 'user_id' | 'id' | 'medium_thumbnail' | 'small_thumbnail'>,
@@ -158,7 +158,7 @@ function engineAndCapabilities(
   return { engine, capabilities: engine === null ? null : capabilitiesOf(engine) };
 }
 
-export async function presentModel(
+async function presentModel(
   app: FastifyInstance,
   origin: string,
   model: ModelWithPhotos,

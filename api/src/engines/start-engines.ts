@@ -6,7 +6,7 @@ import { ThreadedCpuEngine } from './cpu/threaded-cpu-engine';
 import type { Engine } from './engine';
 import type { ReplicateEngineOptions } from './replicate/replicate-engine';
 
-export interface RunningEngines {
+interface RunningEngines {
   /** New trainings run on it; a generation runs on the engine that trained its models. */
   trainWith: Engine;
   /** The engines that trained earlier models and still generate for them. */

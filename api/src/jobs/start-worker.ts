@@ -26,7 +26,7 @@ export function leaseStoreFor(
 }
 
 /** What the worker needs of the process: its database, what each kind's end changes, a log. */
-export interface WorkerServices {
+interface WorkerServices {
   db: Kysely<Database>;
   dialect: DatabaseDialect;
   completions: JobCompletions;

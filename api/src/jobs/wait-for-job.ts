@@ -5,7 +5,7 @@ import type { JobWorker } from './worker';
  * How long a generation route waits for its job before answering 202 with the running job:
  * below the usual 30 s proxy timeout, so a slow generation still gets an answer.
  */
-export const JOB_ANSWER_WAIT_MS = 20_000;
+const JOB_ANSWER_WAIT_MS = 20_000;
 const POLL_MS = 100;
 
 const settled = (job: Job) => !['queued', 'running'].includes(job.status);

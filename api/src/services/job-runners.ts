@@ -21,15 +21,15 @@ import type { MediaService } from './media';
 const GENERATED_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Stable across retries of one job, so a re-run after a crash draws the same image. */
-export function seedOf(jobId: string): number {
+function seedOf(jobId: string): number {
   return createHash('sha256').update(jobId).digest().readUInt32LE(0) & 0x7fffffff;
 }
 
-export const engineUnavailable = (name: string): string =>
+const engineUnavailable = (name: string): string =>
   `This model was trained by the "${name}" image engine, which this server does not run.`;
 
 /** What the runners read and write besides the engines. */
-export interface RunnerServices {
+interface RunnerServices {
   db: Kysely<Database>;
   storage: Storage;
   media: MediaService;

@@ -15,7 +15,7 @@ import type { MediaService } from './media';
 import type { ModelService } from './models';
 import type { UserRow, UserService } from './users';
 
-export interface TrainingRequest {
+interface TrainingRequest {
   modelName?: string;
   triggerWord?: string;
   photoIds?: string[];
