@@ -86,7 +86,7 @@ export function jobRunners(
       .execute();
     if (models.length !== modelIds.length) throw new JobFailure(API_TEXT.modelNotFound);
     const names = new Set(models.map(engineOf));
-    // checkGeneration refuses such a selection; a job queued before that check existed, or one
+    // GenerationService.check refuses such a selection; a job queued before that check existed, or one
     // whose model was retrained on another engine while it waited, still ends here.
     if (names.size > 1) throw new JobFailure(API_TEXT.modelsOfDifferentEngines);
     const [name = ENGINE_OF_UNNAMED_MODELS] = names;
