@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -66,7 +67,10 @@ function layerZones(pkg, layers) {
   }));
 }
 
-/** The api: routes -> services -> jobs/engines -> storage and the database. */
+/**
+ * The api: routes -> services -> engines -> jobs -> storage and the database. A lower layer gets
+ * the services it uses as parameters (constructor or factory): it never sees the Fastify app.
+ */
 const API_LAYERS = [
   { name: 'composition', entries: ['app.ts', 'main.ts'] },
   // Plugins wire the services into Fastify beside the routes; neither is imported from below.
@@ -87,7 +91,6 @@ const API_LAYERS = [
       'http-errors.ts',
       'errors.ts',
       'validation-message.ts',
-      'lru-map.ts',
     ],
   },
 ];
@@ -105,16 +108,70 @@ const FACE_NET_ZONES = [
 const IDENTITY_LAYERS = [
   {
     name: 'entry',
-    entries: ['index.ts', 'main.ts', 'cli.ts', 'config.ts', 'routes', 'hosted-ui', 'admin'],
+    entries: [
+      'index.ts',
+      'main.ts',
+      'cli.ts',
+      'config.ts',
+      'cors.ts',
+      'routes',
+      'hosted-ui',
+      'admin',
+    ],
   },
   { name: 'operations', entries: ['operations'] },
-  { name: 'auth', entries: ['auth', 'mfa', 'codes', 'srp'] },
+  { name: 'auth', entries: ['auth', 'mfa', 'codes', 'srp', 'call-context.ts'] },
   { name: 'tokens', entries: ['tokens', 'service.ts'] },
   {
     name: 'storage',
-    entries: ['users', 'mail', 'db', 'errors.ts', 'options.ts', 'cors.ts'],
+    entries: ['users', 'mail', 'db', 'errors.ts', 'options.ts'],
   },
 ];
+
+const BACKENDS = { api: API_LAYERS, identity: IDENTITY_LAYERS };
+
+/** Whether a file sits in one of the layers (a folder or a file under `<pkg>/src`). */
+function inLayer(file, pkg, layers) {
+  const path = relative(join(import.meta.dirname, pkg, 'src'), file)
+    .split(sep)
+    .join('/');
+  return layers.some(({ entries }) =>
+    entries.some((entry) => path === entry || path.startsWith(`${entry}/`)),
+  );
+}
+
+/** Every file of a backend's src belongs to a layer, so the layer rules cover all of it. */
+const layersPlugin = {
+  rules: {
+    'in-a-layer': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const pkg = Object.keys(BACKENDS).find((name) =>
+          context.filename.startsWith(join(import.meta.dirname, name, 'src') + sep),
+        );
+        if (!pkg || inLayer(context.filename, pkg, BACKENDS[pkg])) return {};
+        return {
+          Program(node) {
+            context.report({
+              node,
+              message: `This file is in no layer of ${pkg}: add it (or its folder) to the layers in eslint.config.js.`,
+            });
+          },
+        };
+      },
+    },
+  },
+};
+
+/** The files of a backend below its top layer (routes and plugins, or identity's entry points). */
+function lowerLayerFiles(pkg, layers, top) {
+  const below = layers.slice(layers.findIndex((layer) => layer.name === top) + 1);
+  return below
+    .flatMap((layer) => layer.entries)
+    .map((entry) =>
+      entry.endsWith('.ts') ? `${pkg}/src/${entry}` : `${pkg}/src/${entry}/**/*.ts`,
+    );
+}
 
 export default tseslint.config(
   {
@@ -194,6 +251,38 @@ export default tseslint.config(
             ...layerZones('api', API_LAYERS),
             ...layerZones('identity', IDENTITY_LAYERS),
             ...FACE_NET_ZONES,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['api/src/**/*.ts', 'identity/src/**/*.ts'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/in-a-layer': 'error' },
+  },
+  {
+    // The layer rule holds for what is passed in as for what is imported: below the routes, code
+    // gets the services it uses, never the app that holds them all.
+    files: [
+      ...lowerLayerFiles('api', API_LAYERS, 'routes'),
+      ...lowerLayerFiles('identity', IDENTITY_LAYERS, 'entry'),
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'fastify',
+              importNames: ['FastifyInstance'],
+              message:
+                'Below the routes, take the services you use as parameters, not the Fastify app.',
+            },
+            {
+              name: 'fastify-plugin',
+              message: 'Plugins belong to the routes layer (api/src/plugins).',
+            },
           ],
         },
       ],

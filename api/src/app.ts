@@ -1,10 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { COMPRESSION_THRESHOLD } from './compression';
 import type { AppConfig } from './config';
 import { errorHandler, replyNotFound } from './errors';
-import { lazyChildLoggerFactory } from './lazy-child-logger';
 import { API_PREFIX } from './paths';
 import { authPlugin } from './plugins/auth';
 import { bodyIdleTimeoutPlugin } from './plugins/body-idle-timeout';
@@ -21,13 +19,15 @@ import { apiRoutes } from './routes/api';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { webRoutes } from './routes/web';
 
+/** Bytes from which an answer is compressed (streams always are). */
+export const COMPRESSION_THRESHOLD = 16 * 1024;
+
 /** Routes that accept more (uploads) raise it for themselves. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    childLoggerFactory: lazyChildLoggerFactory,
     genReqId,
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,
@@ -39,10 +39,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // External plugins
   // Phones on slow links: scripts and large JSON go out gzip/brotli-compressed when the client
-  // asks. Not below the threshold: a zlib stream per answer costs more CPU than the whole
-  // request of a small JSON answer (~0.15 ms for 4 KB), to save a few KB next to the
-  // thumbnails of the same screen (~30 KB each). docs/performance.md has the figures.
-  // Request bodies arrive plain (JSON, image bytes): no decompression hook on every request.
+  // asks. Not below the threshold: a compression stream costs a small answer (a profile, a
+  // gallery page of 10) several times the CPU of the rest of its request, to save a few KB next
+  // to the thumbnails of the same screen. Request bodies arrive plain (JSON, image bytes): no
+  // decompression hook on every request.
   await app.register(fastifyCompress, {
     global: true,
     globalDecompression: false,

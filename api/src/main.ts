@@ -8,8 +8,8 @@ import {
 } from '@app/identity';
 import { buildApp } from './app';
 import { EMBEDDED_USER_POOL_ENDPOINT, loadConfig, type AppConfig } from './config';
-import { startEngines } from './engines/start-engines';
 import { IDENTITY_PREFIX } from './paths';
+import { runEngines } from './plugins/job-worker';
 
 function configOrExit(): AppConfig {
   try {
@@ -56,7 +56,7 @@ if (config.cognito.userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) {
 
 // JOB_WORKER=false: a web-only process; the processes sharing its database run the jobs.
 if (config.jobWorker) {
-  const engines = await startEngines(app, config);
+  const engines = await runEngines(app, config);
   app.addHook('onClose', () => engines.close());
 } else {
   app.log.info('job worker off (JOB_WORKER=false): jobs run in the processes that have it on');

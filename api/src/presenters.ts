@@ -9,10 +9,11 @@ import {
 } from '@app/shared/contract/media';
 import type { ModelSummary, PhotoIssue } from '@app/shared/contract/models';
 import type { UserProfile } from '@app/shared/contract/user';
-import { normalizeSubscriptionStatus } from '@app/shared/spec';
+import { API_TEXT, normalizeSubscriptionStatus } from '@app/shared/spec';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { engineOf } from './db/model-engine';
 import { capabilitiesOf } from './engines/capabilities';
+import { notFound } from './http-errors';
 import type { Job } from './jobs/queue';
 import type { MediaRow } from './services/media';
 import { aggregateModelStatus, pickDefaultModel, type ModelWithPhotos } from './services/models';
@@ -42,7 +43,7 @@ export function signedUrl(
 }
 
 /** A value the contract does not know (a newer process wrote it) reads as not checked. */
-export function photoCheckOf(row: Pick<MediaRow, 'photo_check'>): PhotoCheck | null {
+function photoCheckOf(row: Pick<MediaRow, 'photo_check'>): PhotoCheck | null {
   const value = row.photo_check;
   return (PHOTO_CHECKS as readonly (string | null)[]).includes(value)
     ? (value as PhotoCheck)
@@ -53,7 +54,7 @@ export function photoCheckOf(row: Pick<MediaRow, 'photo_check'>): PhotoCheck | n
  * A training photo's signed URLs: its web image and every thumbnail it has (the smaller ones
  * only for photos processed since they exist), for tiles that choose by their size.
  */
-export async function signedPhotoUrls(
+async function signedPhotoUrls(
   storage: Storage,
   origin: string,
   photo: Pick<MediaRow, 'user_id' | 'id' | 'medium_thumbnail' | 'small_thumbnail'>,
@@ -74,6 +75,26 @@ export async function signedPhotoUrls(
     thumbnailUrl,
     ...(mediumThumbnailUrl ? { mediumThumbnailUrl } : {}),
     ...(smallThumbnailUrl ? { smallThumbnailUrl } : {}),
+  };
+}
+
+/** A training photo with the models it is in; its URLs when the client asks for them. */
+export async function presentTrainingPhoto(
+  storage: Storage,
+  origin: string,
+  photo: MediaRow,
+  models: readonly { id: string; photoIds: readonly string[] }[],
+  includeUrls: boolean,
+): Promise<TrainingPhoto> {
+  return {
+    imageId: photo.id,
+    filename: photo.filename,
+    createdAt: photo.created_at,
+    modelIds: models.filter((model) => model.photoIds.includes(photo.id)).map((model) => model.id),
+    photoCheck: photoCheckOf(photo),
+    width: photo.width,
+    height: photo.height,
+    ...(includeUrls ? await signedPhotoUrls(storage, origin, photo) : {}),
   };
 }
 
@@ -137,7 +158,7 @@ function engineAndCapabilities(
   return { engine, capabilities: engine === null ? null : capabilitiesOf(engine) };
 }
 
-export async function presentModel(
+async function presentModel(
   app: FastifyInstance,
   origin: string,
   model: ModelWithPhotos,
@@ -158,6 +179,31 @@ export async function presentModel(
     createdAt: model.created_at,
     ...engineAndCapabilities(model),
   };
+}
+
+/** The user's models as the contract shows them, each with its latest training job. */
+export async function presentModels(
+  app: FastifyInstance,
+  origin: string,
+  userId: string,
+): Promise<ModelSummary[]> {
+  const [models, jobs] = await Promise.all([
+    app.models.listWithPhotos(userId),
+    app.jobs.latestJobPerModel(userId, 'train'),
+  ]);
+  return Promise.all(models.map((model) => presentModel(app, origin, model, jobs.get(model.id))));
+}
+
+/** One of the user's models as the contract shows it; 404 when the user has no such model. */
+export async function presentOwnedModel(
+  app: FastifyInstance,
+  origin: string,
+  userId: string,
+  modelId: string | null,
+): Promise<ModelSummary> {
+  const model = (await presentModels(app, origin, userId)).find((item) => item.modelId === modelId);
+  if (!model) throw notFound(API_TEXT.modelNotFound);
+  return model;
 }
 
 /**

@@ -35,7 +35,7 @@ function sizeText(fieldName: string, problem: FieldProblem): string | undefined 
 }
 
 /** A zod issue as zod reports it, or as fastify-type-provider-zod hands it over. */
-export interface Issue {
+interface Issue {
   code?: string;
   path: readonly PropertyKey[];
   message?: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESSION_THRESHOLD } from '../src/compression';
+import { COMPRESSION_THRESHOLD } from '../src/app';
 import { newUser, startStudio, type Studio } from './support/studio';
 
 const ACCEPTS = { 'accept-encoding': 'gzip, deflate, br' };
@@ -12,8 +12,7 @@ describe('compression above a size threshold', () => {
   afterAll(() => studio.stop());
 
   it('sends a small JSON answer as it is', async () => {
-    const user = newUser();
-    const answer = await studio.as(user, 'GET', '/api/user', { headers: ACCEPTS });
+    const answer = await studio.as(newUser(), 'GET', '/api/user', { headers: ACCEPTS });
     expect(answer.status).toBe(200);
     expect(JSON.stringify(answer.body).length).toBeLessThan(COMPRESSION_THRESHOLD);
     expect(answer.headers.get('content-encoding')).toBeNull();

@@ -31,13 +31,18 @@ function startProcess(argv: string[], env: Record<string, string>): ChildProcess
 }
 
 /** Resolves with the port main.ts announces in its "running at" log line. */
-function announcedPort(child: ChildProcess): Promise<number> {
+async function announcedPort(child: ChildProcess): Promise<number> {
+  return (await announced(child)).port;
+}
+
+/** The port main.ts announces in its "running at" log line, and what it logged until then. */
+function announced(child: ChildProcess): Promise<{ port: number; output: string }> {
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match?.[1]) resolve(Number(match[1]));
+      if (match?.[1]) resolve({ port: Number(match[1]), output });
     });
     child.once('exit', (code) => reject(new Error(`main.ts exited with ${code}:\n${output}`)));
   });
@@ -98,9 +103,9 @@ describe.each(STARTS)('api main.ts $name', { timeout: 60_000 }, ({ argv }) => {
       const id = await jobs.enqueue('generate');
       const webOnly = start({ JOB_WORKER: 'false' });
       try {
-        await announcedPort(webOnly);
-        // A worker claims at start; give a wrong one time to show itself.
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        // main.ts starts no engines and no worker in it, and says so before it listens.
+        const { output } = await announced(webOnly);
+        expect(output).toContain('job worker off (JOB_WORKER=false)');
         expect((await jobs.row(id)).status).toBe('queued');
       } finally {
         webOnly.kill('SIGTERM');

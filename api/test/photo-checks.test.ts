@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CpuEngine } from '../src/engines/cpu/cpu-engine';
-import { engineRunners } from '../src/engines/engine-runners';
-import { startJobWorker } from '../src/jobs/start-worker';
+import { runJobWorker } from '../src/plugins/job-worker';
 import type { JobWorker } from '../src/jobs/worker';
 import { processImage } from '../src/media/pipeline';
 import { uploadJpegs, uploadPhotos, userIdOf } from './support/fixtures';
 import { smallSubjectPhoto, solidPng } from './support/images';
 import { newUser, startStudio, type Studio } from './support/studio';
 import { DIALECTS } from './support/test-database';
+import { cpuEngineRunners } from './support/workers';
 
 interface CheckedPhoto {
   imageId: string;
@@ -32,8 +31,8 @@ describe.each(DIALECTS)('photo checks after upload on %s', { timeout: 60_000 }, 
   /** The engines' worker, running photo checks only (as the api process does besides jobs). */
   async function startChecks(): Promise<void> {
     const { app } = studio.running;
-    const runners = engineRunners(app, new CpuEngine(app.storage));
-    worker = await startJobWorker(
+    const runners = cpuEngineRunners(app);
+    worker = await runJobWorker(
       app,
       { 'check-photo': runners['check-photo'] },
       {

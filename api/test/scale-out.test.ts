@@ -1,13 +1,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CpuEngine } from '../src/engines/cpu/cpu-engine';
-import { engineRunners } from '../src/engines/engine-runners';
-import { startJobWorker } from '../src/jobs/start-worker';
+import { runJobWorker } from '../src/plugins/job-worker';
 import { makeTempDir, removeDir, startApp, type RunningApp } from './helpers';
 import { smallSubjectPhoto } from './support/images';
 import { startS3 } from './support/s3';
 import type { S3Double } from './support/s3-double';
 import { newUser, startStudio, type Studio } from './support/studio';
+import { cpuEngineRunners } from './support/workers';
 
 const LISA = ['01.jpg', '02.jpg', '03.jpg', '04.jpg', '05.jpg'];
 
@@ -37,7 +36,7 @@ describe('PostgreSQL + S3 with separate web and worker processes', { timeout: 90
       ...started.env,
       ...web.issuer.env,
     });
-    await startJobWorker(worker.app, engineRunners(worker.app, new CpuEngine(worker.app.storage)));
+    await runJobWorker(worker.app, cpuEngineRunners(worker.app));
   }, 60_000);
   afterAll(async () => {
     await worker.app.close();

@@ -6,7 +6,7 @@ import {
   MAX_PROFILE_PICTURE_BYTES,
 } from '@app/shared/spec';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call } from './support/api-client';
 import { dataUrl, facePhoto, heicFixture, solidPng } from './support/images';
 import { newUser, startStudio, type Studio } from './support/studio';
@@ -39,15 +39,21 @@ describe.each(DIALECTS)('/api/user on %s', { timeout: 30_000 }, (dialect) => {
   it('GET drops the Pro limit when a canceled subscription’s paid period ends, with no write', async () => {
     const user = newUser();
     await studio.as(user, 'GET', '/api/user');
-    const end = new Date(Date.now() + 1500).toISOString();
+    const end = Date.now() + 60_000;
     await studio.running.app.db
       .updateTable('users')
-      .set({ subscription_status: 'canceled', subscription_end: end })
+      .set({ subscription_status: 'canceled', subscription_end: new Date(end).toISOString() })
       .where('identity_sub', '=', user.sub)
       .execute();
     expect((await studio.as(user, 'GET', '/api/user')).body.modelLimit).toBe(5);
-    await new Promise((resolve) => setTimeout(resolve, Date.parse(end) - Date.now() + 50));
-    expect((await studio.as(user, 'GET', '/api/user')).body.modelLimit).toBe(1);
+    // The api and this test share the clock: the paid period ends without waiting for it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(end);
+      expect((await studio.as(user, 'GET', '/api/user')).body.modelLimit).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('GET answers the §7 profile of a new user', async () => {

@@ -17,7 +17,7 @@ export class CognitoError extends Error {
   }
 }
 
-export function sendCognitoError(reply: FastifyReply, error: CognitoError): FastifyReply {
+function sendCognitoError(reply: FastifyReply, error: CognitoError): FastifyReply {
   return reply
     .code(error.status)
     .header('x-amzn-errortype', error.name)

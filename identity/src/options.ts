@@ -92,7 +92,7 @@ export function resolveOptions(options: IdentityOptions): ResolvedOptions {
 }
 
 /** aws-amplify derives the SRP pool name from the part after `<region>_`, so reject other ids early. */
-export function assertValidPoolId({ region, userPoolId }: IdentityOptions): void {
+function assertValidPoolId({ region, userPoolId }: IdentityOptions): void {
   const prefix = `${region}_`;
   if (!userPoolId.startsWith(prefix) || userPoolId.length === prefix.length) {
     throw new Error(`identity: userPoolId "${userPoolId}" must look like "${prefix}<name>"`);

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { LruMap } from '../lru-map';
+import { LRUCache } from 'lru-cache';
 
 export interface TokenIdentity {
   sub: string;
@@ -32,18 +32,10 @@ const CLIENT_ERRORS = [
  */
 const VERIFIED_TOKEN_CACHE_SIZE = 5000;
 
-/**
- * Kept tokens are found by the last characters of their signature: random, and a few dozen
- * characters to hash where the whole token is ~1 KB (a hash per request, on a new string each
- * time). A hit counts only when the kept token is the presented one, character for character.
- */
-const KEY_CHARS = 32;
-
 /** Three base64url parts: anything else is refused before any work. */
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
 interface VerifiedToken {
-  token: string;
   identity: Readonly<TokenIdentity>;
   /** `exp` in milliseconds: from then on the token is refused like any expired one. */
   expiresAt: number;
@@ -64,11 +56,7 @@ export interface TokenVerifierOptions {
  * are RS256 and signed by a key in `<issuer>/.well-known/jwks.json` (fetched once, cached, and
  * refetched when a token names an unknown key, so key rotation needs no restart).
  */
-export interface TokenVerifier {
-  (token: string): Promise<Readonly<TokenIdentity>>;
-  /** Without waiting: the identity of a token this verifier holds as verified, else `undefined`. */
-  known(token: string): Readonly<TokenIdentity> | undefined;
-}
+export type TokenVerifier = (token: string) => Promise<Readonly<TokenIdentity>>;
 
 export function createTokenVerifier({
   issuer,
@@ -77,7 +65,7 @@ export function createTokenVerifier({
   now = Date.now,
   cacheSize = VERIFIED_TOKEN_CACHE_SIZE,
 }: TokenVerifierOptions): TokenVerifier {
-  const verified = new LruMap<string, VerifiedToken>(cacheSize);
+  const verified = new LRUCache<string, VerifiedToken>({ max: cacheSize });
 
   async function verify(token: string): Promise<VerifiedToken> {
     if (!JWT_SHAPE.test(token)) throw new InvalidTokenError('not a JSON Web Token');
@@ -113,29 +101,16 @@ export function createTokenVerifier({
       identity.emailVerified = payload.email_verified === true || payload.email_verified === 'true';
     }
     return {
-      token,
       identity: Object.freeze(identity),
       expiresAt: (payload.exp as number) * 1000,
     };
   }
 
-  /** The identity of a token verified before and not expired yet: what most requests carry. */
-  function known(token: string): Readonly<TokenIdentity> | undefined {
-    const key = token.slice(-KEY_CHARS);
-    const cached = verified.get(key);
-    if (cached?.token !== token) return undefined;
-    if (now() < cached.expiresAt) return cached.identity;
-    verified.delete(key);
-    return undefined;
-  }
-
-  async function verifyToken(token: string): Promise<Readonly<TokenIdentity>> {
-    const identity = known(token);
-    if (identity) return identity;
+  return async function verifyToken(token) {
+    const cached = verified.get(token);
+    if (cached && now() < cached.expiresAt) return cached.identity;
     const result = await verify(token);
-    verified.set(token.slice(-KEY_CHARS), result);
+    verified.set(token, result);
     return result.identity;
-  }
-
-  return Object.assign(verifyToken, { known });
+  };
 }

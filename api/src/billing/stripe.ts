@@ -21,7 +21,7 @@ function client(config: StripeConfig): Stripe {
  * Our view of a Stripe subscription. Stripe keeps `active` until a cancel-at-period-end takes
  * effect; the product shows such a subscription as canceled with its end date (spec §2).
  */
-export function subscriptionState(subscription: Stripe.Subscription): SubscriptionState {
+function subscriptionState(subscription: Stripe.Subscription): SubscriptionState {
   const periodEnd =
     subscription.cancel_at ??
     subscription.items.data[0]?.current_period_end ??

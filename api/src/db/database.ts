@@ -1,12 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
-import { sqliteDataVersion } from './data-version';
-import { withNamedStatements } from './named-statements';
-import { withStatementCache } from './statement-cache';
 
 /** Which SQL the database speaks: the few places that differ (a claim, a migration) ask this. */
 export type DatabaseDialect = DatabaseConfig['kind'];
@@ -35,14 +33,9 @@ function openSqlite(file: string): Kysely<Database> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  const dataVersion = sqliteDataVersion(sqlite);
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({
-      database: withStatementCache(sqlite, dataVersion.countWrite),
-    }),
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withPreparedStatements(sqlite) }),
   });
-  dataVersion.attach(db);
-  return db;
 }
 
 function openPostgres(
@@ -66,7 +59,7 @@ function openPostgres(
         // hears, which ends the process: its next query fails instead, and the pool drops it
         // when it comes back. An idle one's error still reaches the pool's listener above.
         pool.on('connect', (client) => client.on('error', ignoreHeldConnectionError));
-        return withNamedStatements(pool);
+        return pool;
       },
     }),
   });
@@ -74,3 +67,30 @@ function openPostgres(
 
 /** See `openPostgres`: the query that next uses the connection reports what went wrong. */
 const ignoreHeldConnectionError = () => undefined;
+
+/** Distinct SQL texts kept prepared: the app's queries come in a few dozen shapes. */
+const PREPARED_STATEMENTS = 500;
+
+/**
+ * better-sqlite3 with each SQL text prepared once: Kysely prepares every query it runs, and SQLite
+ * parses and plans a statement in `prepare`, which costs more than running a small query. Safe
+ * with Kysely's driver, which runs one query at a time on its single connection; SQLite prepares
+ * a statement again by itself when the schema changes under it.
+ */
+function withPreparedStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: PREPARED_STATEMENTS });
+  return {
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+  };
+}

@@ -41,7 +41,7 @@ export interface FaceReview {
   issues: PhotoIssue[];
 }
 
-export interface PhotoReview extends FaceReview {
+interface PhotoReview extends FaceReview {
   usable: UsablePhoto[];
 }
 

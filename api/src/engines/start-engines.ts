@@ -1,55 +1,50 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
-import { startJobWorker } from '../jobs/start-worker';
+import type { KindLimits } from '../jobs/lease-store';
+import { CPU_ENGINE_LIMITS } from '../jobs/start-worker';
 import { faceWorker } from './cpu/face-worker';
 import { ThreadedCpuEngine } from './cpu/threaded-cpu-engine';
 import type { Engine } from './engine';
-import { engineRunners } from './engine-runners';
+import type { ReplicateEngineOptions } from './replicate/replicate-engine';
 
-export interface RunningEngines {
-  /** Ends the CPU engine's thread and the face thread; the job worker stops with the app. */
+interface RunningEngines {
+  /** New trainings run on it; a generation runs on the engine that trained its models. */
+  trainWith: Engine;
+  /** The engines that trained earlier models and still generate for them. */
+  others: Engine[];
+  /** The job limits and the worker's concurrency that suit `trainWith`. */
+  limits: KindLimits;
+  maxConcurrent?: number;
+  /** Ends the CPU engine's thread and the face thread. */
   close(): Promise<void>;
 }
 
 /**
- * The job worker over this process's engines. The built-in CPU engine runs in a worker thread.
- * With Replicate configured, new trainings run there, and models the CPU engine trained keep
- * generating on it. Face detection (uploaded photos' checks, Replicate's photo reviews and
- * identity scores) runs in the face thread (cpu/face-worker.ts), which ends when idle. `wrap`
- * lets a test stand between the runners and the leading engine.
+ * This process's engines. The built-in CPU engine runs in a worker thread. With Replicate
+ * configured, new trainings run there, and models the CPU engine trained keep generating on it.
+ * Face detection (uploaded photos' checks, Replicate's photo reviews and identity scores) runs
+ * in the face thread (cpu/face-worker.ts), which ends when idle.
  */
 export async function startEngines(
-  app: FastifyInstance,
-  config: Pick<AppConfig, 'dataDir' | 's3'>,
-  wrap: (engine: Engine) => Engine = (engine) => engine,
+  config: Pick<AppConfig, 'dataDir' | 's3'> & { urlSigningSecret: string },
+  replicate: ReplicateEngineOptions | null,
 ): Promise<RunningEngines> {
   const cpuEngine = new ThreadedCpuEngine({
     dataDir: config.dataDir,
-    urlSigningSecret: app.urlSigningSecret,
+    urlSigningSecret: config.urlSigningSecret,
     ...(config.s3 ? { s3: config.s3 } : {}),
   });
-  if (app.replicate) {
-    // Loaded only with Replicate configured: its SDK and the zip writer are not needed otherwise.
-    const { REPLICATE_ENGINE_LIMITS, REPLICATE_WORKER_CONCURRENCY, ReplicateEngine } =
-      await import('./replicate/replicate-engine');
-    const replicate = new ReplicateEngine({
-      service: app.replicate,
-      db: app.db,
-      storage: app.storage,
-      log: app.log.child({ component: 'replicate' }),
-    });
-    await startJobWorker(
-      app,
-      engineRunners(app, wrap(replicate), [cpuEngine]),
-      REPLICATE_ENGINE_LIMITS,
-      REPLICATE_WORKER_CONCURRENCY,
-    );
-  } else {
-    await startJobWorker(app, engineRunners(app, wrap(cpuEngine), []));
-  }
+  const close = async () => {
+    await Promise.all([cpuEngine.close(), faceWorker.close()]);
+  };
+  if (!replicate) return { trainWith: cpuEngine, others: [], limits: CPU_ENGINE_LIMITS, close };
+  // Loaded only with Replicate configured: its SDK and the zip writer are not needed otherwise.
+  const { REPLICATE_ENGINE_LIMITS, REPLICATE_WORKER_CONCURRENCY, ReplicateEngine } =
+    await import('./replicate/replicate-engine');
   return {
-    close: async () => {
-      await Promise.all([cpuEngine.close(), faceWorker.close()]);
-    },
+    trainWith: new ReplicateEngine(replicate),
+    others: [cpuEngine],
+    limits: REPLICATE_ENGINE_LIMITS,
+    maxConcurrent: REPLICATE_WORKER_CONCURRENCY,
+    close,
   };
 }

@@ -1,7 +1,7 @@
 import { API_TEXT } from '@app/shared/spec';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { badRequest, conflict } from '../http-errors';
-import type { Job, JobKind } from './queue';
+import type { Job, JobKind, JobQueue } from './queue';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
@@ -21,14 +21,14 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
  * winner's job.
  */
 export async function onceFor<K extends JobKind>(
-  app: FastifyInstance,
+  jobs: Pick<JobQueue, 'findByIdempotencyKey'>,
   userId: string,
   kind: K,
   key: string | undefined,
   create: () => Promise<Job<K>>,
 ): Promise<Job<K>> {
   const previous = async () => {
-    const job = key ? await app.jobs.findByIdempotencyKey(userId, key) : undefined;
+    const job = key ? await jobs.findByIdempotencyKey(userId, key) : undefined;
     if (job && job.kind !== kind) throw conflict(API_TEXT.idempotencyKeyReused);
     return job as Job<K> | undefined;
   };

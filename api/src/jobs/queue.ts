@@ -24,7 +24,7 @@ export interface JobInputs {
 }
 
 /** What a finished training hands to its model (the train completion stores it). */
-export interface TrainingOutcome {
+interface TrainingOutcome {
   /** The engine that trained it: the one its generations run on. */
   engine: string;
   /** Photos the engine could not use. */

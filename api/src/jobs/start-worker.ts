@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DatabaseDialect } from '../db/database';
 import type { Database } from '../db/schema';
@@ -6,7 +5,7 @@ import type { JobCompletions } from './completion';
 import type { JobLeaseStore, KindLimits } from './lease-store';
 import { PostgresLeaseStore } from './postgres-lease-store';
 import { SqliteLeaseStore } from './sqlite-lease-store';
-import { JobWorker, type JobRunners } from './worker';
+import { JobWorker, type JobRunners, type WorkerOptions } from './worker';
 
 /**
  * The built-in engine on a 2-core machine: one training at a time (it uses both cores for tens
@@ -26,25 +25,32 @@ export function leaseStoreFor(
     : new SqliteLeaseStore(db, completions);
 }
 
+/** What the worker needs of the process: its database, what each kind's end changes, a log. */
+interface WorkerServices {
+  db: Kysely<Database>;
+  dialect: DatabaseDialect;
+  completions: JobCompletions;
+  log: WorkerOptions['log'];
+}
+
 /**
- * Runs the job worker inside the api process: it claims the jobs the runners handle, and from
- * its first moment re-queues (or fails) jobs a previous process left running when it died.
- * It stops, handing back what it was running, when the app closes (the services plugin's hook).
+ * Starts a job worker: it claims the jobs the runners handle, and from its first moment
+ * re-queues (or fails) jobs a previous process left running when it died. Its owner stops it,
+ * which hands back what it was running.
  */
 export async function startJobWorker(
-  app: FastifyInstance,
+  { db, dialect, completions, log }: WorkerServices,
   runners: JobRunners,
   limits: KindLimits = CPU_ENGINE_LIMITS,
   maxConcurrent?: number,
 ): Promise<JobWorker> {
   const worker = new JobWorker({
-    store: leaseStoreFor(app.db, app.dbDialect, app.jobCompletions),
+    store: leaseStoreFor(db, dialect, completions),
     runners,
     limits,
-    log: app.log.child({ component: 'jobs' }),
+    log,
     ...(maxConcurrent === undefined ? {} : { maxConcurrent }),
   });
-  app.jobWorker = worker;
   await worker.start();
   return worker;
 }

@@ -1,29 +1,33 @@
-import type { FastifyInstance } from 'fastify';
-import type { Job } from './queue';
+import type { Job, JobQueue } from './queue';
+import type { JobWorker } from './worker';
 
-/** Below the usual 30 s proxy timeout, so a slow generation still gets an answer. */
-export const GENERATION_WAIT_MS = 20_000;
+/**
+ * How long a generation route waits for its job before answering 202 with the running job:
+ * below the usual 30 s proxy timeout, so a slow generation still gets an answer.
+ */
+const JOB_ANSWER_WAIT_MS = 20_000;
 const POLL_MS = 100;
 
 const settled = (job: Job) => !['queued', 'running'].includes(job.status);
 
 /**
- * Waits up to `timeoutMs` for a job this process's worker runs, then answers with its latest
- * state; the client polls /generate/status/{id} when it is still running. Jobs no local worker
- * handles are answered at once. Reads the row, so a worker in another process would do as well.
+ * Waits up to `timeoutMs` for a job `worker` (this process's, if any) runs, then answers with
+ * its latest state; the client polls /generate/status/{id} when it is still running. Jobs no
+ * local worker handles are answered at once. Reads the row, so a worker in another process
+ * would do as well.
  */
 export async function waitForJob<J extends Job>(
-  app: FastifyInstance,
   job: J,
-  timeoutMs = GENERATION_WAIT_MS,
+  { jobs, worker }: { jobs: Pick<JobQueue, 'findOwned'>; worker: JobWorker | null },
+  timeoutMs = JOB_ANSWER_WAIT_MS,
 ): Promise<J> {
-  if (!app.jobWorker?.handles(job.kind)) return job;
-  app.jobWorker.wake();
+  if (!worker?.handles(job.kind)) return job;
+  worker.wake();
   const deadline = Date.now() + timeoutMs;
   let latest = job;
   while (!settled(latest) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    latest = ((await app.jobs.findOwned(job.userId, job.id)) as J | undefined) ?? latest;
+    latest = ((await jobs.findOwned(job.userId, job.id)) as J | undefined) ?? latest;
   }
   return latest;
 }

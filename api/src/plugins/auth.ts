@@ -1,5 +1,5 @@
 import { IDENTITY_TEXT } from '@app/shared/spec';
-import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { createTokenVerifier, InvalidTokenError } from '../auth/token-verifier';
 import { unauthorized } from '../http-errors';
@@ -26,7 +26,12 @@ export const authPlugin = fp<{ issuer: string; clientId: string }>(
   async (app, options) => {
     const verifyToken = createTokenVerifier(options);
 
-    async function authenticateAnew(request: FastifyRequest, token: string): Promise<void> {
+    app.decorateRequest('user', null as unknown as UserRow);
+    app.decorate('authenticate', async function authenticate(request) {
+      const header = request.headers.authorization ?? '';
+      const scheme = BEARER.exec(header);
+      const token = scheme && header.slice(scheme[0].length);
+      if (!token) throw unauthorized(IDENTITY_TEXT.notAuthenticated);
       try {
         request.user = await app.users.fromIdentity(await verifyToken(token));
       } catch (error) {
@@ -34,27 +39,6 @@ export const authPlugin = fp<{ issuer: string; clientId: string }>(
         request.log.info({ reason: error.message }, 'rejected bearer token');
         throw unauthorized(IDENTITY_TEXT.notAuthenticated);
       }
-    }
-
-    app.decorateRequest('user', null as unknown as UserRow);
-    // A callback hook: a token verified before, of a user whose row is kept, is answered in the
-    // same tick (most requests); only the rest wait on promises.
-    app.decorate('authenticate', function authenticate(request, _reply, done) {
-      const header = request.headers.authorization ?? '';
-      const scheme = BEARER.exec(header);
-      const token = scheme && header.slice(scheme[0].length);
-      if (!token) {
-        done(unauthorized(IDENTITY_TEXT.notAuthenticated));
-        return;
-      }
-      const identity = verifyToken.known(token);
-      const user = identity && app.users.keptFromIdentity(identity);
-      if (user) {
-        request.user = user;
-        done();
-        return;
-      }
-      authenticateAnew(request, token).then(() => done(), done);
     } satisfies onRequestHookHandler);
   },
   { name: 'auth', dependencies: ['services'] },

@@ -2,19 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import { AnswerCache } from '../answer-cache';
 import type { BillingProvider } from '../billing/provider';
 import { TestModeBilling } from '../billing/test-mode';
 import type { AppConfig } from '../config';
-import { dataVersionOf } from '../db/data-version';
 import type { ReplicateService } from '../engines/replicate/replicate-service';
 import type { JobCompletions } from '../jobs/completion';
 import { DatabaseJobQueue } from '../jobs/database-job-queue';
 import type { JobQueue } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
 import { TempFiles } from '../media/temp-files';
+import { GenerationService } from '../services/generation';
 import { MediaService, photoCheckCompletion } from '../services/media';
 import { ModelService, trainingCompletion } from '../services/models';
+import { TrainingService } from '../services/training';
 import { UserService } from '../services/users';
 import { createStorage } from '../storage/create-storage';
 import type { Storage } from '../storage/storage';
@@ -22,15 +22,15 @@ import type { Storage } from '../storage/storage';
 declare module 'fastify' {
   interface FastifyInstance {
     users: UserService;
-    /** Answers of repeated reads, kept until the database changes. */
-    answers: AnswerCache;
     storage: Storage;
     media: MediaService;
     models: ModelService;
+    training: TrainingService;
+    generation: GenerationService;
     jobs: JobQueue;
     /** What each job kind's end changes beyond `jobs` (a training's model). */
     jobCompletions: JobCompletions;
-    /** The worker running in this process (set by startJobWorker), if any. */
+    /** The worker running in this process (set by runJobWorker), if any. */
     jobWorker: JobWorker | null;
     billing: BillingProvider;
     /** The Replicate connection when REPLICATE_API_TOKEN is set: new trainings run there. */
@@ -72,7 +72,6 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
     app.decorate('tempFiles', tempFiles);
     const users = new UserService(app.db, config.adminEmails);
     app.decorate('users', users);
-    app.decorate('answers', new AnswerCache(dataVersionOf(app.db)));
     // Providers' SDKs load only when configured: together they are a large part of a start.
     const billing: BillingProvider = config.stripe
       ? new (await import('../billing/stripe')).StripeBilling(config.stripe, users)
@@ -85,11 +84,15 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
     app.decorate('jobCompletions', jobCompletions);
     const jobs = new DatabaseJobQueue(app.db, jobCompletions);
     app.decorate('jobs', jobs);
-    app.decorate('media', new MediaService(app.db, storage, tempFiles, jobs));
+    const media = new MediaService(app.db, storage, tempFiles, jobs);
+    app.decorate('media', media);
     app.decorate('jobWorker', null);
     // preClose: the worker hands its jobs back before the db plugin closes the connection.
     app.addHook('preClose', async () => app.jobWorker?.stop());
-    app.decorate('models', new ModelService(app.db, storage));
+    const models = new ModelService(app.db, storage);
+    app.decorate('models', models);
+    app.decorate('training', new TrainingService(app.db, users, media, models, jobs));
+    app.decorate('generation', new GenerationService(models, jobs, storage));
     app.decorate(
       'replicate',
       config.replicate

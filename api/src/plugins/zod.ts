@@ -4,10 +4,10 @@ import fp from 'fastify-plugin';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
+  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../paths';
-import { responseSerializerCompiler } from './response-serializer';
 
 /** Routes whose schema parts are zod types go through the zod transform; others are left as is. */
 const transform: typeof jsonSchemaTransform = (document) => {
@@ -44,10 +44,9 @@ export const openApiPlugin = fp(
 
 /**
  * Call inside an encapsulated context: its routes then validate requests with zod and serialise
- * answers from the same schemas (see response-serializer.ts; `checkAgainstContract` outside
- * production).
+ * answers from the same schemas, so a handler cannot answer what the contract does not allow.
  */
-export function useZod(app: FastifyInstance, options: { checkAgainstContract: boolean }): void {
+export function useZod(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler(options));
+  app.setSerializerCompiler(serializerCompiler);
 }

@@ -15,7 +15,7 @@ import { userRoutes } from './user';
  * authenticates, so a new protected route cannot forget it.
  */
 export const apiRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
-  useZod(app, { checkAgainstContract: config.nodeEnv !== 'production' });
+  useZod(app);
   const writeLimit = { max: config.writeRateLimitPerMinute, timeWindow: '1 minute' };
 
   await app.register(healthRoutes);

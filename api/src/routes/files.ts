@@ -12,7 +12,7 @@ import { isValidKey } from '../storage/keys';
 import { FILES_PATH } from '../storage/local-storage';
 import { sign, verifySignature } from '../storage/url-signature';
 
-export const UPLOADS_PATH = `${API_PREFIX}/uploads/`;
+const UPLOADS_PATH = `${API_PREFIX}/uploads/`;
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
 /** The presigned PUT target of one pending upload (spec §7 /media/presigned-urls). */

@@ -1,278 +1,41 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
-import {
-  API_TEXT,
-  FILE_TEXT,
-  GENERATE_TEXT,
-  invalidField,
-  MAX_UPLOAD_BYTES,
-} from '@app/shared/spec';
+import { API_TEXT, MAX_UPLOAD_BYTES } from '@app/shared/spec';
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_ROUTES } from '@app/shared/contract/api-routes';
-import {
-  editImageFields,
-  modelIdsSchema,
-  type textToImageBody,
-} from '@app/shared/contract/generate';
+import type { textToImageBody } from '@app/shared/contract/generate';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  badRequest,
-  conflict,
-  notFound,
-  payloadTooLarge,
-  unsupportedMediaType,
-} from '../http-errors';
+import type { z } from 'zod';
+import { conflict, notFound } from '../http-errors';
 import { idempotencyKey } from '../jobs/idempotency';
 import { jobStatusCode, waitForJob } from '../jobs/wait-for-job';
-import { sniffImageType } from '../media/image-type';
-import { unlessStalled } from '../plugins/body-idle-timeout';
-import { loadSharp } from '../media/load-sharp';
-import { MAX_INPUT_PIXELS, processImageFile, readHead } from '../media/pipeline';
-import type { TempFile, TempFiles } from '../media/temp-files';
 import { presentJob } from '../presenters';
-import { checkGeneration, enqueueGeneration } from '../services/generation';
-import { messageOf } from '../validation-message';
+import { editImageRoutes } from './edit-image';
 
 /** Not worded by the spec; defined here in the api. */
 const JOB_ALREADY_FINISHED = 'This job has already finished.';
-/**
- * The edit form's text fields. model_ids arrives as a JSON list in a text field: the contract
- * describes the text, and its mistakes are worded here as if the list had been sent as is.
- */
-const editFields = editImageFields.extend({
-  model_ids: editImageFields.shape.model_ids.transform((value, context) => {
-    if (value === undefined || value === '') return undefined;
-    let list: unknown;
-    try {
-      list = JSON.parse(value);
-    } catch {
-      const problem = { kind: 'type', expected: 'a JSON list of model ids' } as const;
-      context.addIssue({ code: 'custom', message: invalidField('model_ids', problem) });
-      return z.NEVER;
-    }
-    const ids = modelIdsSchema.safeParse(list);
-    if (ids.success) return ids.data;
-    const [issue] = ids.error.issues;
-    const message = issue
-      ? messageOf({ ...issue, path: ['model_ids', ...issue.path] }, { model_ids: list }, 'body')
-      : GENERATE_TEXT.selectModel;
-    context.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  }),
-});
 
-interface EditForm {
-  fields: Record<string, string>;
-  image?: TempFile;
-  mask?: TempFile;
-  /** Removes the received files; the route calls it whatever happens. */
-  dispose(): Promise<void>;
+/** Checks and queues a text-to-image job, then waits a bounded time for it (wait-for-job.ts). */
+async function queueTextToImage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: z.output<typeof textToImageBody>,
+) {
+  const ids = await app.generation.check(request.user, body.prompt, body.model_ids);
+  const job = await app.generation.enqueue(
+    request.user,
+    'generate',
+    { prompt: body.prompt.trim(), aspectRatio: body.aspect_ratio, modelIds: ids },
+    idempotencyKey(request),
+  );
+  return waitForJob(job, { jobs: app.jobs, worker: app.jobWorker });
 }
 
-/** The image is the spec's single-image upload; the mask's words name the mask. */
-const PART_LIMITS = {
-  image: { maxBytes: MAX_UPLOAD_BYTES, tooLargeMessage: FILE_TEXT.tooLarge },
-  mask: { maxBytes: MAX_UPLOAD_BYTES, tooLargeMessage: API_TEXT.maskTooLarge },
-};
-
-/** Busboy's words for a body that ends before the form's closing boundary. */
-function isCutOff(error: unknown): boolean {
-  return error instanceof Error && /unexpected end of multipart data/i.test(error.message);
-}
-
-/** Streams the two files to temp files (each capped at 10 MB) and collects the text fields. */
-async function readEditForm(request: FastifyRequest, tempFiles: TempFiles): Promise<EditForm> {
-  const received: TempFile[] = [];
-  const form: EditForm = {
-    fields: {},
-    dispose: async () => {
-      await Promise.all(received.map((file) => file.dispose()));
-    },
-  };
-  // The parser reads request.raw itself: a stalled body reaches it only through this signal.
-  const stalled = request.bodyStalled;
-  const parts = request.parts();
-  try {
-    for (;;) {
-      const next = await unlessStalled(parts.next(), stalled);
-      if (next.done) break;
-      const part = next.value;
-      if (part.type === 'file') {
-        if (part.fieldname !== 'image' && part.fieldname !== 'mask') {
-          part.file.resume();
-          continue;
-        }
-        const limits = PART_LIMITS[part.fieldname];
-        const file = await tempFiles.receive(part.file, { ...limits, signal: stalled });
-        received.push(file);
-        // The parser stops a file at its own 10 MB limit without an error of ours.
-        if (part.file.truncated) throw payloadTooLarge(limits.tooLargeMessage);
-        form[part.fieldname] = file;
-      } else if (typeof part.value === 'string') {
-        form.fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    await form.dispose();
-    // Our limits and the multipart parser's carry their status (413); a broken body is a plain
-    // Error from busboy and still the client's mistake.
-    if (error instanceof Error && 'statusCode' in error) throw error;
-    throw badRequest(isCutOff(error) ? API_TEXT.uploadIncomplete : FILE_TEXT.invalidFile);
-  }
-  return form;
-}
-
-/** The painted mask: a PNG (spec §5) of sane dimensions; its pixels are the engine's concern. */
-async function checkMask(mask: TempFile): Promise<void> {
-  if (mask.size === 0) throw badRequest(API_TEXT.maskEmpty);
-  if (sniffImageType(await readHead(mask.path, 12)) !== 'png') {
-    throw unsupportedMediaType(API_TEXT.maskNotPng);
-  }
-  let pixels: number;
-  try {
-    const sharp = await loadSharp();
-    const { width, height } = await sharp(mask.path, {
-      limitInputPixels: MAX_INPUT_PIXELS,
-    }).metadata();
-    pixels = width * height;
-  } catch (error) {
-    const tooMany = error instanceof Error && /pixel limit/i.test(error.message);
-    throw badRequest(tooMany ? API_TEXT.maskTooManyPixels : API_TEXT.maskNotPng);
-  }
-  if (pixels > MAX_INPUT_PIXELS) throw badRequest(API_TEXT.maskTooManyPixels);
-}
-
-export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
+/** A job of the caller's, as the status and cancel routes read it. */
+const jobRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
   app,
   { writeLimit },
 ) => {
-  async function queueTextToImage(request: FastifyRequest, body: z.output<typeof textToImageBody>) {
-    const ids = await checkGeneration(app, request.user, body.prompt, body.model_ids);
-    const job = await enqueueGeneration(
-      app,
-      request.user,
-      'generate',
-      { prompt: body.prompt.trim(), aspectRatio: body.aspect_ratio, modelIds: ids },
-      idempotencyKey(request),
-    );
-    return waitForJob(app, job);
-  }
-
-  /** Checks the edit form and stores its image and mask as the job's inputs. */
-  async function queueEdit(request: FastifyRequest, form: EditForm) {
-    const fields = editFields.safeParse(form.fields);
-    if (!fields.success) {
-      const [issue] = fields.error.issues;
-      throw badRequest(issue ? messageOf(issue, form.fields, 'body') : FILE_TEXT.invalidFile);
-    }
-    const { user } = request;
-    const ids = await checkGeneration(app, user, fields.data.prompt, fields.data.model_ids);
-    if (!form.image) throw badRequest(GENERATE_TEXT.uploadImage);
-    if (!form.mask) throw badRequest(GENERATE_TEXT.paintMask);
-    const image = await processImageFile(form.image.path, form.image.size, {
-      maxBytes: MAX_UPLOAD_BYTES,
-      tooLargeMessage: FILE_TEXT.tooLarge,
-      allowedTypes: ['jpeg', 'png', 'webp'],
-      typeMessage: FILE_TEXT.singleImageTypeNotAllowed,
-    });
-    await checkMask(form.mask);
-
-    const inputs = `users/${user.id}/inputs/${randomUUID()}/`;
-    const { original } = image;
-    await Promise.all([
-      app.storage.put(
-        `${inputs}image`,
-        { stream: createReadStream(original.data.path), size: original.data.size },
-        original.contentType,
-      ),
-      app.storage.put(
-        `${inputs}mask`,
-        { stream: createReadStream(form.mask.path), size: form.mask.size },
-        'image/png',
-      ),
-    ]);
-    return enqueueGeneration(
-      app,
-      user,
-      'edit',
-      {
-        prompt: fields.data.prompt.trim(),
-        aspectRatio: fields.data.aspect_ratio,
-        modelIds: ids,
-        imageKey: `${inputs}image`,
-        maskKey: `${inputs}mask`,
-      },
-      idempotencyKey(request),
-    );
-  }
-
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, fieldSize: 64 * 1024, parts: 12 },
-  });
-
-  app.post(
-    '/generate',
-    {
-      config: { rateLimit: writeLimit },
-      schema: {
-        summary: 'Queue a text-to-image generation with the default (legacy) model',
-        description: `With \`model_ids\`, 1-2 ready models trained by the same engine (else 400, "${API_TEXT.modelsOfDifferentEngines}").`,
-        ...API_ROUTES['POST /generate'],
-      },
-    },
-    async (request, reply) => {
-      const job = await queueTextToImage(request, request.body);
-      return reply.code(jobStatusCode(job)).send({ ...presentJob(job), replicateJobId: job.id });
-    },
-  );
-
-  app.post(
-    '/generate/text-to-image',
-    {
-      config: { rateLimit: writeLimit },
-      schema: {
-        summary: 'Queue a text-to-image generation with 1-2 ready models',
-        description: `Waits a bounded time for the result (200); otherwise answers with the running job (202): poll GET /generate/status/{id} until it has succeeded or failed. Two models must have been trained by the same engine (else 400, "${API_TEXT.modelsOfDifferentEngines}").`,
-        ...API_ROUTES['POST /generate/text-to-image'],
-      },
-    },
-    async (request, reply) => {
-      const job = await queueTextToImage(request, request.body);
-      return reply.code(jobStatusCode(job)).send(presentJob(job));
-    },
-  );
-
-  app.post(
-    '/generate/edit-image',
-    {
-      config: { rateLimit: writeLimit, tooLargeMessage: FILE_TEXT.tooLarge },
-      schema: {
-        summary: 'Queue an edit of the painted (mask) region of an uploaded image',
-        description:
-          'multipart/form-data: `prompt`, `aspect_ratio`, `image` (PNG/JPEG/WebP file, at most 10 MB), `mask` (PNG; white = regenerate), optional `model_ids` (JSON list, 1-2 ready models trained by the same engine, else 400 "' +
-          API_TEXT.modelsOfDifferentEngines +
-          '"; default model when absent).',
-        consumes: ['multipart/form-data'],
-        ...API_ROUTES['POST /generate/edit-image'],
-      },
-    },
-    async (request, reply) => {
-      if (!request.isMultipart()) throw unsupportedMediaType(GENERATE_TEXT.uploadImage);
-      const form = await readEditForm(request, app.tempFiles);
-      let queued;
-      try {
-        queued = await queueEdit(request, form);
-      } finally {
-        await form.dispose();
-      }
-      const job = await waitForJob(app, queued);
-      return reply.code(jobStatusCode(job)).send(presentJob(job));
-    },
-  );
-
   app.get(
     '/generate/status/:id',
     {
@@ -308,4 +71,49 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
       return presentJob(canceled);
     },
   );
+};
+
+export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
+  app,
+  { writeLimit },
+) => {
+  // For the edit form; in this context, as it has always been, for every generate route.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+  });
+
+  app.post(
+    '/generate',
+    {
+      config: { rateLimit: writeLimit },
+      schema: {
+        summary: 'Queue a text-to-image generation with the default (legacy) model',
+        description: `With \`model_ids\`, 1-2 ready models trained by the same engine (else 400, "${API_TEXT.modelsOfDifferentEngines}").`,
+        ...API_ROUTES['POST /generate'],
+      },
+    },
+    async (request, reply) => {
+      const job = await queueTextToImage(app, request, request.body);
+      return reply.code(jobStatusCode(job)).send({ ...presentJob(job), replicateJobId: job.id });
+    },
+  );
+
+  app.post(
+    '/generate/text-to-image',
+    {
+      config: { rateLimit: writeLimit },
+      schema: {
+        summary: 'Queue a text-to-image generation with 1-2 ready models',
+        description: `Waits a bounded time for the result (200); otherwise answers with the running job (202): poll GET /generate/status/{id} until it has succeeded or failed. Two models must have been trained by the same engine (else 400, "${API_TEXT.modelsOfDifferentEngines}").`,
+        ...API_ROUTES['POST /generate/text-to-image'],
+      },
+    },
+    async (request, reply) => {
+      const job = await queueTextToImage(app, request, request.body);
+      return reply.code(jobStatusCode(job)).send(presentJob(job));
+    },
+  );
+
+  await app.register(editImageRoutes, { writeLimit });
+  await app.register(jobRoutes, { writeLimit });
 };

@@ -3,12 +3,10 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import { API_ROUTES } from '@app/shared/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, conflict, notFound } from '../http-errors';
-import { idempotencyKey } from '../jobs/idempotency';
-import { presentModel, presentProfile, requestOrigin } from '../presenters';
-import { presentJob } from '../presenters';
+import { presentModels, presentOwnedModel, presentProfile, requestOrigin } from '../presenters';
 import { pickDefaultModel, type ModelRow } from '../services/models';
-import { checkTrainingPhotos, retryTraining, startTraining } from '../services/training';
 import type { UserRow } from '../services/users';
+import { trainingRoutes } from './training';
 
 export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
   app,
@@ -22,14 +20,6 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
     return { modelId: model.id, deleted: true as const };
   }
 
-  async function modelsOf(user: UserRow, origin: string) {
-    const [models, jobs] = await Promise.all([
-      app.models.listWithPhotos(user.id),
-      app.jobs.latestJobPerModel(user.id, 'train'),
-    ]);
-    return Promise.all(models.map((model) => presentModel(app, origin, model, jobs.get(model.id))));
-  }
-
   /** A model's photos change only while no training reads them. */
   async function modelOpenToPhotos(user: UserRow, modelId: string): Promise<ModelRow> {
     const model = await app.models.findOwned(user.id, modelId);
@@ -38,69 +28,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
     return model;
   }
 
-  async function presentOwned(user: UserRow, origin: string, modelId: string) {
-    const model = (await modelsOf(user, origin)).find((item) => item.modelId === modelId);
-    if (!model) throw notFound(API_TEXT.modelNotFound);
-    return model;
-  }
-
-  app.post(
-    '/media/start-training',
-    {
-      config: { rateLimit: writeLimit },
-      schema: {
-        summary: 'Create a model in training from 5-20 uploaded photos and queue its training',
-        description:
-          'An empty body (the older client) trains on every uploaded photo not yet in a model, named after the user. The job is processed by the engine layer; poll GET /user or /user/training-status.',
-        ...API_ROUTES['POST /media/start-training'],
-      },
-    },
-    async (request, reply) => {
-      const job = await startTraining(
-        app,
-        request.user,
-        request.body ?? {},
-        idempotencyKey(request),
-      );
-      const origin = requestOrigin(request);
-      const model = (await modelsOf(request.user, origin)).find(
-        (item) => item.modelId === job.modelId,
-      );
-      if (!model) throw notFound(API_TEXT.modelNotFound);
-      return reply.code(202).send({
-        modelId: model.modelId,
-        jobId: job.id,
-        status: 'training' as const,
-        job: presentJob(job),
-        model,
-      });
-    },
-  );
-
-  app.post(
-    '/user/models/:modelId/retry',
-    {
-      config: { rateLimit: writeLimit },
-      schema: {
-        summary: 'Train a failed model again, in place, on the photos it has now',
-        description:
-          'The same rules as a new training: 5-20 photos, the model limit, one training at a time. The model keeps its name, trigger word and place; poll it as after POST /media/start-training.',
-        ...API_ROUTES['POST /user/models/{modelId}/retry'],
-      },
-    },
-    async (request, reply) => {
-      const { user } = request;
-      const job = await retryTraining(app, user, request.params.modelId, idempotencyKey(request));
-      const model = await presentOwned(user, requestOrigin(request), request.params.modelId);
-      return reply.code(202).send({
-        modelId: model.modelId,
-        jobId: job.id,
-        status: 'training' as const,
-        job: presentJob(job),
-        model,
-      });
-    },
-  );
+  await app.register(trainingRoutes, { writeLimit });
 
   app.delete(
     '/user/models/delete',
@@ -128,7 +56,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       const result = await app.models.reorder(request.user.id, request.body.modelIds);
       if (result === 'unknown') throw notFound(API_TEXT.modelNotFound);
       if (result === 'incomplete') throw badRequest(API_TEXT.reorderMismatch);
-      return { models: await modelsOf(request.user, requestOrigin(request)) };
+      return { models: await presentModels(app, requestOrigin(request), request.user.id) };
     },
   );
 
@@ -148,14 +76,14 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       const model = await modelOpenToPhotos(user, request.params.modelId);
       const photoIds = [...new Set(request.body.photoIds)];
       await app.media.finalizeUploads(user.id, photoIds);
-      await checkTrainingPhotos(app, user, photoIds);
+      await app.training.checkPhotos(user, photoIds);
       const current = (await app.models.listWithPhotos(user.id)).find(
         (item) => item.id === model.id,
       );
       const total = new Set([...(current?.photoIds ?? []), ...photoIds]).size;
       if (total > MAX_TRAINING_PHOTOS) throw badRequest(tooManyPhotos(total));
       await app.models.addPhotos(model.id, photoIds);
-      return presentOwned(user, requestOrigin(request), model.id);
+      return presentOwnedModel(app, requestOrigin(request), user.id, model.id);
     },
   );
 
@@ -173,7 +101,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       const model = await modelOpenToPhotos(user, request.params.modelId);
       const result = await app.models.orderPhotos(model.id, request.body.photoIds);
       if (result === 'incomplete') throw badRequest(API_TEXT.photoOrderMismatch);
-      return presentOwned(user, requestOrigin(request), model.id);
+      return presentOwnedModel(app, requestOrigin(request), user.id, model.id);
     },
   );
 

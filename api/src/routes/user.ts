@@ -21,21 +21,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
   app.get(
     '/user',
     {
-      // A profile is far below the compression threshold: no compression hooks to run.
-      compress: false,
       schema: {
         summary: 'The signed-in user (spec §7)',
         ...API_ROUTES['GET /user'],
       },
     },
-    (request, reply) =>
-      app.answers.send(
-        request,
-        reply,
-        (origin) => presentProfile(app, origin, request.user),
-        // A canceled subscription's model limit drops when its paid period ends.
-        subscriptionEndMs(request.user),
-      ),
+    async (request) => presentProfile(app, requestOrigin(request), request.user),
   );
 
   app.put(
@@ -146,7 +137,3 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
     },
   );
 };
-
-function subscriptionEndMs(user: { subscription_end: string | null }): number | undefined {
-  return user.subscription_end === null ? undefined : Date.parse(user.subscription_end);
-}

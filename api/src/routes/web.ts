@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { REMOTE_NAMES } from '@app/shared/runtime-config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CompressedText, sendCompressed } from '../compression';
 import type { AppConfig } from '../config';
 import { replyNotFound } from '../errors';
 import { remotePath } from '../paths';
@@ -16,6 +18,22 @@ import { isShellNavigation } from '../web/shell-navigation';
 import { buildRuntimeConfig, requestOrigin } from './runtime-config';
 
 const BUILD_HINT = 'run `pnpm build` in the repository root, then restart';
+
+const brotli = promisify(brotliCompress);
+
+/** Brotli at its best quality: made once per build of the shell, sent on every cold start. */
+function brotliBest(text: string): Promise<Buffer> {
+  return brotli(text, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+  });
+}
+
+/** Whether @fastify/compress would choose brotli for this request (its order of preference). */
+function prefersBrotli(request: FastifyRequest): boolean {
+  const accepted = request.headers['accept-encoding'];
+  if (accepted === undefined || request.headers['x-no-compression'] !== undefined) return false;
+  return negotiate(accepted.toLowerCase(), ['br', 'gzip', 'deflate', 'identity']) === 'br';
+}
 
 function replyNotBuilt(reply: FastifyReply): FastifyReply {
   return reply.code(503).header('cache-control', 'no-store').type('text/html').send(NOT_BUILT_PAGE);
@@ -64,21 +82,20 @@ export const webRoutes = fp<{ root: string; config: AppConfig }>(
     }
 
     /**
-     * The page as the public origin gets it, kept until index.html changes. It is every cold
-     * start's first answer, and everything else waits for it: compressed once as hard as the
-     * formats go (12.9 KB of brotli), it arrives in the first round trip of a new connection
-     * (TCP's initial window, ~14 KB), which at @fastify/compress's per-request quality (15 KB) it
-     * did not. Other origins (an address on the local network, a proxy that names itself) are
-     * compressed per request, so no Host header costs the server a compression at best effort.
+     * The page as the public origin gets it, in brotli made once per build of the shell: every
+     * cold start waits for it, and compressed as hard as brotli goes it fits in the first round
+     * trip of a new connection (TCP's initial window), which at @fastify/compress's per-request
+     * quality it does not. Other encodings and origins (an address on the local network, a proxy
+     * that names itself) go through @fastify/compress per request.
      */
     const publicOrigin = new URL(config.publicUrl).origin;
-    let publicPage: { source: string; page: CompressedText } | undefined;
-    const publicPageFor = (html: string): CompressedText => {
+    let publicPage: { source: string; brotli: Promise<Buffer> } | undefined;
+    const publicPageInBrotli = (html: string): Promise<Buffer> => {
       if (publicPage?.source !== html) {
         const filled = withInlineRuntimeConfig(html, buildRuntimeConfig(config, publicOrigin));
-        publicPage = { source: html, page: new CompressedText(filled, 'best') };
+        publicPage = { source: html, brotli: brotliBest(filled) };
       }
-      return publicPage.page;
+      return publicPage.brotli;
     };
 
     /**
@@ -89,7 +106,11 @@ export const webRoutes = fp<{ root: string; config: AppConfig }>(
       const html = await readFile(join(shellDist, 'index.html'), 'utf8');
       const origin = requestOrigin(request);
       reply.header('cache-control', cacheControlFor('index.html')).type('text/html; charset=utf-8');
-      if (origin === publicOrigin) return sendCompressed(request, reply, publicPageFor(html));
+      if (origin === publicOrigin && prefersBrotli(request)) {
+        // @fastify/compress leaves an answer that has its Content-Encoding alone.
+        reply.header('content-encoding', 'br').header('vary', 'accept-encoding');
+        return reply.send(await publicPageInBrotli(html));
+      }
       return reply.send(
         origin ? withInlineRuntimeConfig(html, buildRuntimeConfig(config, origin)) : html,
       );

@@ -1,63 +1,99 @@
 import { API_TEXT, validateModelSelection, validatePrompt } from '@app/shared/spec';
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { engineOf } from '../db/model-engine';
 import { badRequest, notFound } from '../http-errors';
 import { onceFor } from '../jobs/idempotency';
-import type { Job, JobInputs } from '../jobs/queue';
-import { pickDefaultModel } from './models';
+import type { Job, JobInputs, JobQueue } from '../jobs/queue';
+import type { ImageFile, ProcessedImage } from '../media/pipeline';
+import type { Storage } from '../storage/storage';
+import { pickDefaultModel, type ModelService } from './models';
 import type { UserRow } from './users';
 
-/**
- * The §5 rules in the spec's order: prompt, then models (1-2 of the caller's ready models), and
- * then that two models were trained by the same engine: a generation runs on the engine that
- * trained its models, so two engines' models cannot be combined (a client mistake, answered at
- * once instead of with a failed job). Without `modelIds` (the older `/generate` client) the
- * user's default model is used.
- */
-export async function checkGeneration(
-  app: FastifyInstance,
-  user: UserRow,
-  prompt: string,
-  modelIds: string[] | undefined,
-): Promise<string[]> {
-  const promptError = validatePrompt(prompt);
-  if (promptError) throw badRequest(promptError);
+/** Checking and queueing generations and edits (spec §5). */
+export class GenerationService {
+  constructor(
+    private readonly models: ModelService,
+    private readonly jobs: JobQueue,
+    private readonly storage: Storage,
+  ) {}
 
-  let ids = modelIds ? [...new Set(modelIds)] : undefined;
-  if (!ids) {
-    const fallback = pickDefaultModel(
-      await app.models.listWithPhotos(user.id),
-      user.default_model_id,
+  /**
+   * The §5 rules in the spec's order: prompt, then models (1-2 of the caller's ready models), and
+   * then that two models were trained by the same engine: a generation runs on the engine that
+   * trained its models, so two engines' models cannot be combined (a client mistake, answered at
+   * once instead of with a failed job). Without `modelIds` (the older `/generate` client) the
+   * user's default model is used.
+   */
+  async check(user: UserRow, prompt: string, modelIds: string[] | undefined): Promise<string[]> {
+    const promptError = validatePrompt(prompt);
+    if (promptError) throw badRequest(promptError);
+
+    let ids = modelIds ? [...new Set(modelIds)] : undefined;
+    if (!ids) {
+      const fallback = pickDefaultModel(
+        await this.models.listWithPhotos(user.id),
+        user.default_model_id,
+      );
+      ids = fallback ? [fallback.id] : [];
+    }
+    const selectionError = validateModelSelection(ids.length);
+    if (selectionError) throw badRequest(selectionError);
+    const engines = new Set<string>();
+    for (const id of ids) {
+      const model = await this.models.findOwned(user.id, id);
+      if (!model) throw notFound(API_TEXT.modelNotFound);
+      if (model.status !== 'ready') throw badRequest(API_TEXT.modelNotReady);
+      engines.add(engineOf(model));
+    }
+    if (engines.size > 1) throw badRequest(API_TEXT.modelsOfDifferentEngines);
+    return ids;
+  }
+
+  enqueue<K extends 'generate' | 'edit'>(
+    user: UserRow,
+    kind: K,
+    input: JobInputs[K],
+    idempotencyKey: string | undefined,
+  ): Promise<Job<K>> {
+    return onceFor(this.jobs, user.id, kind, idempotencyKey, () =>
+      this.jobs.enqueue({
+        userId: user.id,
+        kind,
+        input,
+        ...(input.modelIds[0] ? { modelId: input.modelIds[0] } : {}),
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      }),
     );
-    ids = fallback ? [fallback.id] : [];
   }
-  const selectionError = validateModelSelection(ids.length);
-  if (selectionError) throw badRequest(selectionError);
-  const engines = new Set<string>();
-  for (const id of ids) {
-    const model = await app.models.findOwned(user.id, id);
-    if (!model) throw notFound(API_TEXT.modelNotFound);
-    if (model.status !== 'ready') throw badRequest(API_TEXT.modelNotReady);
-    engines.add(engineOf(model));
-  }
-  if (engines.size > 1) throw badRequest(API_TEXT.modelsOfDifferentEngines);
-  return ids;
-}
 
-export function enqueueGeneration<K extends 'generate' | 'edit'>(
-  app: FastifyInstance,
-  user: UserRow,
-  kind: K,
-  input: JobInputs[K],
-  idempotencyKey: string | undefined,
-): Promise<Job<K>> {
-  return onceFor(app, user.id, kind, idempotencyKey, () =>
-    app.jobs.enqueue({
-      userId: user.id,
-      kind,
-      input,
-      ...(input.modelIds[0] ? { modelId: input.modelIds[0] } : {}),
-      ...(idempotencyKey ? { idempotencyKey } : {}),
-    }),
-  );
+  /** Stores the checked image and mask as the edit's inputs, then queues it. */
+  async enqueueEdit(
+    user: UserRow,
+    input: JobInputs['generate'],
+    files: { image: ProcessedImage<ImageFile>; mask: { path: string; size: number } },
+    idempotencyKey: string | undefined,
+  ): Promise<Job<'edit'>> {
+    const inputs = `users/${user.id}/inputs/${randomUUID()}/`;
+    const { original } = files.image;
+    const { mask } = files;
+    await Promise.all([
+      this.storage.put(
+        `${inputs}image`,
+        { stream: createReadStream(original.data.path), size: original.data.size },
+        original.contentType,
+      ),
+      this.storage.put(
+        `${inputs}mask`,
+        { stream: createReadStream(mask.path), size: mask.size },
+        'image/png',
+      ),
+    ]);
+    return this.enqueue(
+      user,
+      'edit',
+      { ...input, imageKey: `${inputs}image`, maskKey: `${inputs}mask` },
+      idempotencyKey,
+    );
+  }
 }

@@ -18,7 +18,7 @@ export type MediaRow = Selectable<MediaTable>;
  * A display name only: no directories, no control or text-direction characters (a file name is
  * what the browser says it is, so it is cleaned rather than refused), bounded length.
  */
-export function cleanFilename(filename: string): string {
+function cleanFilename(filename: string): string {
   const base = filename.split(/[/\\]/).pop() ?? '';
   const clean = Array.from(base)
     .filter((char) => !hasUnsafeCharacters(char))
@@ -28,7 +28,7 @@ export function cleanFilename(filename: string): string {
   return clean === '' || clean === '.' || clean === '..' ? 'image' : clean;
 }
 
-export interface MediaPage {
+interface MediaPage {
   items: MediaRow[];
   hasMore: boolean;
   nextCursor: string | null;

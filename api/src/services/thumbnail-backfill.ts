@@ -8,7 +8,7 @@ import type { Storage } from '../storage/storage';
 /** Rows read at a time; each image is made in the pipeline's turn, one after another. */
 const BATCH = 20;
 
-export interface BackfillOptions {
+interface BackfillOptions {
   /** Asked before each image: a closing app stops between images, never inside one. */
   stopped?: () => boolean;
   /** Told of an image that could not be done (its web image missing or unreadable); it is left as it is. */

@@ -6,160 +6,161 @@ import {
   validateTrainingPhotoCount,
   validateTriggerWord,
 } from '@app/shared/spec';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http-errors';
 import { onceFor } from '../jobs/idempotency';
-import type { Job } from '../jobs/queue';
-import type { UserRow } from './users';
+import type { Job, JobQueue } from '../jobs/queue';
+import type { MediaService } from './media';
+import type { ModelService } from './models';
+import type { UserRow, UserService } from './users';
 
-export interface TrainingRequest {
+interface TrainingRequest {
   modelName?: string;
   triggerWord?: string;
   photoIds?: string[];
 }
 
-/**
- * Spec §5/§6 on the server: 5-20 of the caller's own uploaded photos, a name of at most 20
- * characters, a one-word trigger (derived from the name when empty), the model limit, and one
- * training at a time. The older client posts an empty body: it means "all my photos not yet in
- * a model, named after me".
- */
-export async function startTraining(
-  app: FastifyInstance,
-  user: UserRow,
-  request: TrainingRequest,
-  idempotencyKey: string | undefined,
-): Promise<Job<'train'>> {
-  return onceFor(app, user.id, 'train', idempotencyKey, () =>
-    createTraining(app, user, request, idempotencyKey),
-  );
-}
+/** Starting a model's training, first or again, under the rules of spec §5/§6. */
+export class TrainingService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly users: UserService,
+    private readonly media: MediaService,
+    private readonly models: ModelService,
+    private readonly jobs: JobQueue,
+  ) {}
 
-/**
- * The photos must be the user's uploaded training photos, each received and accepted: a photo
- * refused on upload answers with its reason, a missing or foreign one with 404.
- */
-export async function checkTrainingPhotos(
-  app: FastifyInstance,
-  user: UserRow,
-  photoIds: readonly string[],
-): Promise<void> {
-  const photos = await app.media.findManyOwned(user.id, photoIds);
-  const refused = photos.find((photo) => photo.status === 'failed' && photo.failure_reason);
-  if (refused?.failure_reason) throw badRequest(refused.failure_reason);
-  if (
-    photos.length !== photoIds.length ||
-    photos.some((photo) => photo.type !== 'training' || photo.status !== 'ready')
-  ) {
-    throw notFound(API_TEXT.trainingPhotosNotFound);
-  }
-}
-
-async function createTraining(
-  app: FastifyInstance,
-  user: UserRow,
-  request: TrainingRequest,
-  idempotencyKey: string | undefined,
-): Promise<Job<'train'>> {
-  const name = (request.modelName ?? user.name).trim();
-  const nameError = validateModelName(name);
-  if (nameError) throw badRequest(nameError);
-  const triggerWord = request.triggerWord?.trim() || deriveTriggerWord(name);
-  const triggerError = validateTriggerWord(request.triggerWord ?? '');
-  if (triggerError) throw badRequest(triggerError);
-
-  // Photos uploaded straight to S3 are checked now, before anything reads them.
-  await app.media.finalizeUploads(user.id, request.photoIds);
-  const models = await app.models.listWithPhotos(user.id);
-  const photoIds = request.photoIds
-    ? [...new Set(request.photoIds)]
-    : (await app.media.trainingPhotos(user.id))
-        .map((photo) => photo.id)
-        .filter((id) => !models.some((model) => model.photoIds.includes(id)));
-  const countError = validateTrainingPhotoCount(photoIds.length);
-  if (countError) throw badRequest(countError);
-  await checkTrainingPhotos(app, user, photoIds);
-
-  return app.db.transaction().execute(async (trx) => {
-    await checkRoomForTraining(app, trx, user);
-    const model = await app.models.createTraining(trx, user.id, { name, triggerWord, photoIds });
-    return app.jobs.enqueue(
-      {
-        userId: user.id,
-        kind: 'train',
-        modelId: model.id,
-        input: { modelId: model.id, triggerWord, photoIds },
-        ...(idempotencyKey ? { idempotencyKey } : {}),
-      },
-      trx,
+  /**
+   * Spec §5/§6 on the server: 5-20 of the caller's own uploaded photos, a name of at most 20
+   * characters, a one-word trigger (derived from the name when empty), the model limit, and one
+   * training at a time. The older client posts an empty body: it means "all my photos not yet in
+   * a model, named after me".
+   */
+  async start(
+    user: UserRow,
+    request: TrainingRequest,
+    idempotencyKey: string | undefined,
+  ): Promise<Job<'train'>> {
+    return onceFor(this.jobs, user.id, 'train', idempotencyKey, () =>
+      this.create(user, request, idempotencyKey),
     );
-  });
-}
-
-/**
- * Inside the transaction that starts a training: the model limit (a failed model holds no slot)
- * and one training at a time. Touching the user's row first makes concurrent starts of one user
- * (a double tap, two tabs, two api processes) take turns, so each sees the other's model: a row
- * lock in PostgreSQL, the write lock in SQLite.
- */
-async function checkRoomForTraining(
-  app: FastifyInstance,
-  trx: Kysely<Database>,
-  user: UserRow,
-): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set((eb) => ({ id: eb.ref('id') }))
-    .where('id', '=', user.id)
-    .execute();
-  const current = await trx
-    .selectFrom('models')
-    .select('status')
-    .where('user_id', '=', user.id)
-    .execute();
-  // A failed model cannot be deleted (only ready ones can), so it must not hold a slot.
-  const limit = app.users.modelLimit(user);
-  const counted = current.filter((model) => model.status !== 'failed').length;
-  if (counted >= limit) throw forbidden(modelLimitReached(limit));
-  if (current.some((model) => model.status === 'training')) {
-    throw conflict(API_TEXT.modelAlreadyTraining);
   }
-}
 
-/**
- * A failed model trains again, in place, on the photos it has now (the user may have removed the
- * ones its review refused and added others), under the same rules as a new training.
- */
-export async function retryTraining(
-  app: FastifyInstance,
-  user: UserRow,
-  modelId: string,
-  idempotencyKey: string | undefined,
-): Promise<Job<'train'>> {
-  return onceFor(app, user.id, 'train', idempotencyKey, async () => {
-    const model = (await app.models.listWithPhotos(user.id)).find((item) => item.id === modelId);
-    if (!model) throw notFound(API_TEXT.modelNotFound);
-    if (model.status !== 'failed') throw conflict(API_TEXT.onlyFailedModelRetried);
-    const countError = validateTrainingPhotoCount(model.photoIds.length);
+  /**
+   * The photos must be the user's uploaded training photos, each received and accepted: a photo
+   * refused on upload answers with its reason, a missing or foreign one with 404.
+   */
+  async checkPhotos(user: UserRow, photoIds: readonly string[]): Promise<void> {
+    const photos = await this.media.findManyOwned(user.id, photoIds);
+    const refused = photos.find((photo) => photo.status === 'failed' && photo.failure_reason);
+    if (refused?.failure_reason) throw badRequest(refused.failure_reason);
+    if (
+      photos.length !== photoIds.length ||
+      photos.some((photo) => photo.type !== 'training' || photo.status !== 'ready')
+    ) {
+      throw notFound(API_TEXT.trainingPhotosNotFound);
+    }
+  }
+
+  private async create(
+    user: UserRow,
+    request: TrainingRequest,
+    idempotencyKey: string | undefined,
+  ): Promise<Job<'train'>> {
+    const name = (request.modelName ?? user.name).trim();
+    const nameError = validateModelName(name);
+    if (nameError) throw badRequest(nameError);
+    const triggerWord = request.triggerWord?.trim() || deriveTriggerWord(name);
+    const triggerError = validateTriggerWord(request.triggerWord ?? '');
+    if (triggerError) throw badRequest(triggerError);
+
+    // Photos uploaded straight to S3 are checked now, before anything reads them.
+    await this.media.finalizeUploads(user.id, request.photoIds);
+    const models = await this.models.listWithPhotos(user.id);
+    const photoIds = request.photoIds
+      ? [...new Set(request.photoIds)]
+      : (await this.media.trainingPhotos(user.id))
+          .map((photo) => photo.id)
+          .filter((id) => !models.some((model) => model.photoIds.includes(id)));
+    const countError = validateTrainingPhotoCount(photoIds.length);
     if (countError) throw badRequest(countError);
-    await checkTrainingPhotos(app, user, model.photoIds);
-    return app.db.transaction().execute(async (trx) => {
-      await checkRoomForTraining(app, trx, user);
-      if (!(await app.models.restartTraining(trx, model.id))) {
-        throw conflict(API_TEXT.onlyFailedModelRetried);
-      }
-      return app.jobs.enqueue(
+    await this.checkPhotos(user, photoIds);
+
+    return this.db.transaction().execute(async (trx) => {
+      await this.checkRoom(trx, user);
+      const model = await this.models.createTraining(trx, user.id, { name, triggerWord, photoIds });
+      return this.jobs.enqueue(
         {
           userId: user.id,
           kind: 'train',
           modelId: model.id,
-          input: { modelId: model.id, triggerWord: model.trigger_word, photoIds: model.photoIds },
+          input: { modelId: model.id, triggerWord, photoIds },
           ...(idempotencyKey ? { idempotencyKey } : {}),
         },
         trx,
       );
     });
-  });
+  }
+
+  /**
+   * Inside the transaction that starts a training: the model limit (a failed model holds no slot)
+   * and one training at a time. Touching the user's row first makes concurrent starts of one user
+   * (a double tap, two tabs, two api processes) take turns, so each sees the other's model: a row
+   * lock in PostgreSQL, the write lock in SQLite.
+   */
+  private async checkRoom(trx: Kysely<Database>, user: UserRow): Promise<void> {
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('id', '=', user.id)
+      .execute();
+    const current = await trx
+      .selectFrom('models')
+      .select('status')
+      .where('user_id', '=', user.id)
+      .execute();
+    // A failed model cannot be deleted (only ready ones can), so it must not hold a slot.
+    const limit = this.users.modelLimit(user);
+    const counted = current.filter((model) => model.status !== 'failed').length;
+    if (counted >= limit) throw forbidden(modelLimitReached(limit));
+    if (current.some((model) => model.status === 'training')) {
+      throw conflict(API_TEXT.modelAlreadyTraining);
+    }
+  }
+
+  /**
+   * A failed model trains again, in place, on the photos it has now (the user may have removed the
+   * ones its review refused and added others), under the same rules as a new training.
+   */
+  async retry(
+    user: UserRow,
+    modelId: string,
+    idempotencyKey: string | undefined,
+  ): Promise<Job<'train'>> {
+    return onceFor(this.jobs, user.id, 'train', idempotencyKey, async () => {
+      const model = (await this.models.listWithPhotos(user.id)).find((item) => item.id === modelId);
+      if (!model) throw notFound(API_TEXT.modelNotFound);
+      if (model.status !== 'failed') throw conflict(API_TEXT.onlyFailedModelRetried);
+      const countError = validateTrainingPhotoCount(model.photoIds.length);
+      if (countError) throw badRequest(countError);
+      await this.checkPhotos(user, model.photoIds);
+      return this.db.transaction().execute(async (trx) => {
+        await this.checkRoom(trx, user);
+        if (!(await this.models.restartTraining(trx, model.id))) {
+          throw conflict(API_TEXT.onlyFailedModelRetried);
+        }
+        return this.jobs.enqueue(
+          {
+            userId: user.id,
+            kind: 'train',
+            modelId: model.id,
+            input: { modelId: model.id, triggerWord: model.trigger_word, photoIds: model.photoIds },
+            ...(idempotencyKey ? { idempotencyKey } : {}),
+          },
+          trx,
+        );
+      });
+    });
+  }
 }

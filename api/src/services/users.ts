@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MODEL_LIMITS, normalizeSubscriptionStatus } from '@app/shared/spec';
 import type { Kysely, Selectable } from 'kysely';
 import type { TokenIdentity } from '../auth/token-verifier';
-import { dataVersionOf } from '../db/data-version';
 import type { Database, UsersTable } from '../db/schema';
-import { VersionedCache } from '../versioned-cache';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -23,18 +21,10 @@ function carriesNewEmail(
 }
 
 export class UserService {
-  /** Every signed-in request looks its user up; the row is kept until the database changes. */
-  private readonly usersBySub: VersionedCache<UserRow | undefined>;
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly adminEmails: readonly string[],
-  ) {
-    this.usersBySub = new VersionedCache(dataVersionOf(db), {
-      capacity: 10_000,
-      maxAgeMs: 60_000,
-    });
-  }
+  ) {}
 
   /**
    * The row for a verified token, created on first sight. Id tokens also refresh the e-mail and
@@ -72,25 +62,12 @@ export class UserService {
     return existing;
   }
 
-  /**
-   * Without waiting: the kept row for an identity that changes nothing in it, else `undefined`
-   * (then `fromIdentity`). A repeated request of a signed-in user is answered this way.
-   */
-  keptFromIdentity(identity: TokenIdentity): UserRow | undefined {
-    const existing = this.usersBySub.peek(identity.sub);
-    return existing && !carriesNewEmail(identity, existing) ? existing : undefined;
-  }
-
   private findBySub(sub: string): Promise<UserRow | undefined> {
-    return this.usersBySub.get(sub, async () => {
-      const row = await this.db
-        .selectFrom('users')
-        .selectAll()
-        .where('identity_sub', '=', sub)
-        .executeTakeFirst();
-      // Shared by the requests that find it kept: a change must go through the database.
-      return row && Object.freeze(row);
-    });
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('identity_sub', '=', sub)
+      .executeTakeFirst();
   }
 
   findById(id: string): Promise<UserRow | undefined> {

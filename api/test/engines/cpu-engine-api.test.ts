@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CpuEngine } from '../../src/engines/cpu/cpu-engine';
-import { engineRunners } from '../../src/engines/engine-runners';
-import { startJobWorker } from '../../src/jobs/start-worker';
+import { runJobWorker } from '../../src/plugins/job-worker';
 import { makeAdmin, trainToEnd, uploadJpegs } from '../support/fixtures';
 import { smallSubjectPhoto } from '../support/images';
 import { newUser, startStudio, type Studio } from '../support/studio';
+import { cpuEngineRunners } from '../support/workers';
 
 const LISA = ['01.jpg', '02.jpg', '03.jpg', '04.jpg', '05.jpg', '06.jpg'];
 const GROUP = ['_hard_cases', '01_group_obama_biden_situation_room.jpg'] as const;
@@ -19,7 +18,7 @@ describe('built-in engine through the API', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     studio = await startStudio();
     const { app } = studio.running;
-    await startJobWorker(app, engineRunners(app, new CpuEngine(app.storage)));
+    await runJobWorker(app, cpuEngineRunners(app));
   });
   afterAll(() => studio.stop());
 

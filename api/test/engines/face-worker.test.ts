@@ -4,7 +4,7 @@ import { describeFaces, findFaces } from '@app/face-net';
 import { decodeForAnalysis } from '../../src/engines/cpu/decode';
 import type { RgbImage } from '../../src/engines/cpu/face-api';
 import { FaceWorker, faceWorker as sharedFaceWorker } from '../../src/engines/cpu/face-worker';
-import { startEngines } from '../../src/engines/start-engines';
+import { runEngines } from '../../src/plugins/job-worker';
 import { TransientJobError } from '../../src/jobs/job-failures';
 import { subjectPhoto } from '../support/images';
 import { startStudio } from '../support/studio';
@@ -148,7 +148,7 @@ describe('the api process', { timeout: 180_000 }, () => {
     const studio = await startStudio();
     try {
       const { app, config } = studio.running;
-      const engines = await startEngines(app, config);
+      const engines = await runEngines(app, config);
       // What an uploaded photo's check does in the api's main thread.
       await sharedFaceWorker.detect(await portrait('lisa_debruine', '02.jpg'));
       const exited = once(sharedFaceWorker.thread!, 'exit');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCELED_FAILURE } from '../../src/jobs/job-failures';
-import { startJobWorker } from '../../src/jobs/start-worker';
+import { runJobWorker } from '../../src/plugins/job-worker';
 import { makeAdmin, uploadPhotos } from '../support/fixtures';
 import { newUser, startStudio, type Studio } from '../support/studio';
 import { DIALECTS } from '../support/test-database';
@@ -14,7 +14,7 @@ describe.each(DIALECTS)('POST /api/generate/cancel/{id} on %s', { timeout: 30_00
     let markAborted!: () => void;
     aborted = new Promise((resolve) => (markAborted = resolve));
     // A training that only ends when it is aborted.
-    await startJobWorker(studio.running.app, {
+    await runJobWorker(studio.running.app, {
       train: (_job, { signal }) =>
         new Promise((_resolve, reject) =>
           signal.addEventListener('abort', () => {

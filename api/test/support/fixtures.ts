@@ -15,7 +15,7 @@ export async function userIdOf(studio: Studio, user: TestUser): Promise<string> 
 }
 
 /** A test's clock for rows it writes itself, moved on by each row it dates. */
-export interface RowClock {
+interface RowClock {
   now: number;
 }
 

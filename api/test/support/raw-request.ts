@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 
-export interface RawAnswer {
+interface RawAnswer {
   /** Undefined: the server closed the connection without answering. */
   status?: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

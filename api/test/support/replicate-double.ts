@@ -5,9 +5,9 @@ import { Readable } from 'node:stream';
 import AdmZip from 'adm-zip';
 import sharp from 'sharp';
 
-export const DOUBLE_TOKEN = 'r8_test_double';
+const DOUBLE_TOKEN = 'r8_test_double';
 export const DOUBLE_OWNER = 'studio-test';
-export const TRAINER = {
+const TRAINER = {
   owner: 'ostris',
   name: 'flux-dev-lora-trainer',
   version: 'e440909d3512c31646ee2e0c7d6f6f4923224863a6a10c494606e79fb5844497',
@@ -34,7 +34,7 @@ export interface DoubleJob {
   urls: { get: string; cancel: string };
 }
 
-export interface WebhookDelivery {
+interface WebhookDelivery {
   jobId: string;
   status: Status;
   answer: number;
@@ -47,7 +47,7 @@ interface StoredFile {
 }
 
 /** What the next jobs do; tests change it between steps. */
-export interface Behaviour {
+interface Behaviour {
   /** Time from creation to the terminal state. */
   trainingMs: number;
   predictionMs: number;

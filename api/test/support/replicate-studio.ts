@@ -1,5 +1,5 @@
 import type { Engine } from '../../src/engines/engine';
-import { startEngines } from '../../src/engines/start-engines';
+import { runEngines } from '../../src/plugins/job-worker';
 import { freePort } from './free-port';
 import type { ReplicateDouble } from './replicate-double';
 import { startStudio, type Studio } from './studio';
@@ -33,6 +33,6 @@ export async function startReplicateWorker(
 ): Promise<{ stop(): Promise<void> }> {
   const { app, config } = studio.running;
   if (!app.replicate) throw new Error('Replicate is not configured');
-  const engines = await startEngines(app, config, wrap);
+  const engines = await runEngines(app, config, wrap);
   return { stop: () => engines.close() };
 }

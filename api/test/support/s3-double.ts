@@ -21,7 +21,7 @@ interface StoredObject {
   lastModified: Date;
 }
 
-export interface S3DoubleOptions {
+interface S3DoubleOptions {
   bucket: string;
   region: string;
   accessKeyId: string;

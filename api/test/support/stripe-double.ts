@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface RecordedCall {
+interface RecordedCall {
   method: string;
   path: string;
   form: URLSearchParams;

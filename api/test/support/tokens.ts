@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK, type CryptoKey } from 'jose';
 
-export const TEST_POOL_ID = 'us-east-1_studio';
+const TEST_POOL_ID = 'us-east-1_studio';
 export const TEST_CLIENT_ID = 'studio-web';
 
 export interface TestUser {
@@ -13,7 +13,7 @@ export interface TestUser {
   emailVerified?: boolean;
 }
 
-export interface TokenOptions {
+interface TokenOptions {
   /** Seconds from now; negative for an expired token. */
   expiresIn?: number;
   issuer?: string;

@@ -5,7 +5,7 @@ import type { IdentityService } from '../service';
 /** A challenge answer must come within Cognito's 3 minutes (the client keeps its state as long). */
 const SESSION_LIFETIME_MS = 3 * 60_000;
 
-export type ChallengeName =
+type ChallengeName =
   | 'PASSWORD_VERIFIER'
   | 'NEW_PASSWORD_REQUIRED'
   | 'SOFTWARE_TOKEN_MFA'
@@ -13,14 +13,14 @@ export type ChallengeName =
   | 'SELECT_MFA_TYPE'
   | 'MFA_SETUP';
 
-export interface AuthSession<State> {
+interface AuthSession<State> {
   id: string;
   userId: string;
   state: State;
 }
 
 /** A PASSWORD_VERIFIER session, which belongs to no user when it answers a decoy challenge. */
-export interface PasswordVerifierSession<State> extends Omit<AuthSession<State>, 'userId'> {
+interface PasswordVerifierSession<State> extends Omit<AuthSession<State>, 'userId'> {
   userId: string | null;
 }
 
@@ -44,7 +44,7 @@ export async function createAuthSession(
   return id;
 }
 
-export const invalidSession = () =>
+const invalidSession = () =>
   new CognitoError('NotAuthorizedException', 'Invalid session for the user, session is expired.');
 
 /** The live session answering `challenge`; it stays until `endAuthSession` so a typo can be retried. */

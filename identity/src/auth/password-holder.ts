@@ -9,7 +9,7 @@ import { pepperedHash, resolveUsername } from './username-subject';
  * user has, and for a user without a password (Google only), those values are a decoy's: stable,
  * full-sized and never matching, so the password work done is the same whoever is asked for.
  */
-export interface PasswordHolder extends PasswordVerifier {
+interface PasswordHolder extends PasswordVerifier {
   /** The key failed attempts are counted under (see `UsernameSubject`). */
   subject: string;
   /** The account a correct password opens; undefined when nothing can be opened. */

@@ -3,7 +3,7 @@ import { API_SIGN_IN_SCOPE, issueTokens, type IssuedTokens } from '../tokens/iss
 import { createRefreshToken } from '../tokens/refresh-tokens';
 import type { UserRow } from '../users/user-row';
 
-export interface SignInTokens extends IssuedTokens {
+interface SignInTokens extends IssuedTokens {
   RefreshToken: string;
 }
 

@@ -5,7 +5,7 @@ import { codeMail } from '../mail/messages';
 import type { IdentityService } from '../service';
 import { issueCode } from './verification-codes';
 
-export interface CodeDeliveryDetails {
+interface CodeDeliveryDetails {
   Destination: string;
   DeliveryMedium: 'EMAIL';
   AttributeName: 'email';

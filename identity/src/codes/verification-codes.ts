@@ -55,7 +55,7 @@ export const codeMismatch = () =>
     'CodeMismatchException',
     'Invalid verification code provided, please try again.',
   );
-export const expiredCode = () =>
+const expiredCode = () =>
   new CognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.');
 
 /** Accepts the code once: a match deletes it, so a second use finds nothing. */

@@ -6,7 +6,7 @@ const CODE_LIFETIME_MS = 5 * 60_000;
 
 const hash = (code: string) => createHash('sha256').update(code, 'utf8').digest('hex');
 
-export interface CodeGrant {
+interface CodeGrant {
   userId: string;
   redirectUri: string;
   codeChallenge: string;

@@ -21,7 +21,7 @@ export function assertSoftwareTokenMfaEnabled(options: ResolvedOptions): void {
   }
 }
 
-export type MfaFactorName = 'Software Token' | 'Email' | 'SMS';
+type MfaFactorName = 'Software Token' | 'Email' | 'SMS';
 
 /** SetUserMFAPreference turning on a factor the pool does not offer: InvalidParameterException. */
 export function factorNotEnabled(factor: MfaFactorName): CognitoError {

@@ -8,7 +8,7 @@ export interface PasswordVerifier {
 }
 
 /** x = H(PAD(salt) | SHA256(poolName | userIdForSrp | ":" | password)), as aws-amplify computes it. */
-export function privateKeyX(
+function privateKeyX(
   poolName: string,
   userIdForSrp: string,
   password: string,

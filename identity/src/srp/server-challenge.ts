@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { N, g, hashHex, hexToBigInt, k, modPow, padHex } from './srp-group';
 
 /** The server's half of one SRP exchange, kept between InitiateAuth and PASSWORD_VERIFIER. */
-export interface ServerChallenge {
+interface ServerChallenge {
   /** Private ephemeral b, hex. */
   b: string;
   /** Public ephemeral B, hex (sent as SRP_B). */

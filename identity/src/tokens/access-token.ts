@@ -6,7 +6,7 @@ import type { UserRow } from '../users/user-row';
 import { API_SIGN_IN_SCOPE } from './issue-tokens';
 import { isOriginRevoked } from './refresh-tokens';
 
-export interface AuthenticatedCall {
+interface AuthenticatedCall {
   user: UserRow;
   originJti: string;
 }

@@ -5,12 +5,12 @@ import { declaredAttributes } from '../users/attribute-schema';
 import type { UserRow } from '../users/user-row';
 
 /** Access and id tokens live one hour, as in a default Cognito app client. */
-export const TOKEN_LIFETIME_SECONDS = 3600;
+const TOKEN_LIFETIME_SECONDS = 3600;
 
 /** Scope of tokens from the Cognito API (SRP/password sign-in), as Cognito sets it. */
 export const API_SIGN_IN_SCOPE = 'aws.cognito.signin.user.admin';
 
-export interface TokenGrant {
+interface TokenGrant {
   /** The refresh-token family the tokens belong to: their `origin_jti`. */
   originJti: string;
   clientId: string;

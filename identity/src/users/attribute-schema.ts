@@ -53,7 +53,7 @@ function assertValueConforms(name: string, value: string): void {
   }
 }
 
-export function declaredAttributeNames(options: ResolvedOptions): ReadonlySet<string> {
+function declaredAttributeNames(options: ResolvedOptions): ReadonlySet<string> {
   return new Set([
     ...STANDARD_USER_ATTRIBUTES,
     ...options.customAttributes.map((name) => `custom:${name}`),

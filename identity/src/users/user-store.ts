@@ -23,7 +23,7 @@ export async function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow 
   return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
 }
 
-export interface NewUser {
+interface NewUser {
   email: string;
   emailVerified: boolean;
   status: UserStatus;

@@ -5,7 +5,7 @@ import type { RunningPool } from '../helpers';
 import { POOL } from '../helpers';
 
 /** aws-amplify's token store, readable by the test (the browser's localStorage stands in here). */
-export const tokenStore = new Map<string, string>();
+const tokenStore = new Map<string, string>();
 
 export function configureAmplify(pool: RunningPool): void {
   Amplify.configure({

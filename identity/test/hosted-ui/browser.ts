@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
-export interface Hop {
+interface Hop {
   status: number;
   location: string | undefined;
   body: string;

@@ -5,7 +5,7 @@ import type * as Tf from '@tensorflow/tfjs';
 import type * as FaceApiModule from '@vladmandic/face-api/dist/face-api.node-wasm.js';
 import { faceApiModelsDir } from '../../src/model-weights';
 
-export type FaceApi = typeof FaceApiModule;
+type FaceApi = typeof FaceApiModule;
 
 const require = createRequire(import.meta.url);
 

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { RgbImage } from './face-api';
 
 /** The detector's input: larger photos only cost time, faces stay well above its minimum. */
-export const ANALYSIS_SIZE = 640;
+const ANALYSIS_SIZE = 640;
 
 /** Upright RGB at most ANALYSIS_SIZE on the long side, and the factor back to the original. */
 export async function decodeForAnalysis(data: Buffer): Promise<{ image: RgbImage; scale: number }> {

@@ -84,7 +84,7 @@ export function hiddenInFrame(
 }
 
 /** The edited pixels that are face (inside its outline from the landmarks), and their box. */
-export interface FaceRegion {
+interface FaceRegion {
   mask: Uint8Array;
   left: number;
   top: number;

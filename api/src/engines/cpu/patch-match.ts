@@ -38,7 +38,7 @@ const MIN_CONTEXT_PX = 24;
 const COARSEST_ROUNDS = 8;
 const FINER_ROUNDS = 4;
 
-export interface ExemplarFillOptions {
+interface ExemplarFillOptions {
   /** Random search draws from this seed: the same edit gives the same bytes. */
   seed: number;
   /** Image-sized, 1 where patches may be copied from; default: anywhere outside the hole. */

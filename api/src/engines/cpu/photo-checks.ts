@@ -2,7 +2,7 @@ import type { PhotoProblem } from '@app/shared/contract/models';
 import type { FaceFinding, RgbImage } from './face-api';
 
 /** A face narrower than this in the original photo has too little detail to learn from. */
-export const MIN_FACE_WIDTH_PX = 100;
+const MIN_FACE_WIDTH_PX = 100;
 /** A second face at least this fraction of the first's width makes it a group photo. */
 const SECOND_FACE_RATIO = 0.4;
 /**
@@ -10,10 +10,10 @@ const SECOND_FACE_RATIO = 0.4;
  * Measured in the 256 px canonical frame on the test portraits: sharp photos 33-580 (33 is a
  * 190 px wide face), the same photos blurred by 1 % of the face width 13-24.
  */
-export const MIN_SHARPNESS = 27;
+const MIN_SHARPNESS = 27;
 
 /** Edge energy of the central half of an aligned (canonical-frame) face, in grey levels². */
-export function sharpness(aligned: RgbImage): number {
+function sharpness(aligned: RgbImage): number {
   const { width, height, data } = aligned;
   const grey = (x: number, y: number) => {
     const at = (y * width + x) * 3;

@@ -19,11 +19,11 @@ const COARSE_SWEEPS = 8;
 const FINEST_SWEEPS = 3;
 const FINE_LEVEL_PIXELS = 1_000_000;
 
-export const KNOWN = 0;
-export const UNKNOWN = 1;
-export const OUTSIDE = 2;
+const KNOWN = 0;
+const UNKNOWN = 1;
+const OUTSIDE = 2;
 
-export interface MembraneProblem {
+interface MembraneProblem {
   width: number;
   height: number;
   /** Per pixel: KNOWN (the value is given), UNKNOWN (solve here) or OUTSIDE (not part of it). */
@@ -33,7 +33,7 @@ export interface MembraneProblem {
 }
 
 /** Fills `values` at the unknown pixels with the harmonic (smoothest) interpolation. */
-export function solveMembrane(problem: MembraneProblem): void {
+function solveMembrane(problem: MembraneProblem): void {
   const { width, height, state, values } = problem;
   const indices: number[] = [];
   let known = 0;
@@ -200,7 +200,7 @@ function relax(
 }
 
 /** A rectangle of an image with the values to paste there (3 per pixel, row by row). */
-export interface SourcePatch {
+interface SourcePatch {
   left: number;
   top: number;
   width: number;

@@ -10,7 +10,7 @@ import type { Point, RgbImage } from './face-api';
  * far enough for the head-and-shoulders framing of every aspect ratio (layout.ts).
  */
 export const UNIT = 64;
-export const FRAME_EXTENT = { left: -4.5, right: 4.5, top: -3.25, bottom: 6.25 } as const;
+const FRAME_EXTENT = { left: -4.5, right: 4.5, top: -3.25, bottom: 6.25 } as const;
 export const FRAME_WIDTH = Math.round((FRAME_EXTENT.right - FRAME_EXTENT.left) * UNIT);
 export const FRAME_HEIGHT = Math.round((FRAME_EXTENT.bottom - FRAME_EXTENT.top) * UNIT);
 /** The eye midpoint in frame pixels. */
@@ -35,7 +35,7 @@ export interface FramedPhoto {
 }
 
 /** How a photo maps into the portrait frame: its eye line and scale. */
-export interface FrameMapping {
+interface FrameMapping {
   toPhoto(x: number, y: number): Point;
   toFrame(point: Point): Point;
   /** Photo pixels per eye distance. */

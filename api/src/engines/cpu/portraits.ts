@@ -28,7 +28,7 @@ export interface Portrait {
 }
 
 /** The best-suited photos are cut out; more would add training time, not variety. */
-export const MAX_PORTRAITS = 4;
+const MAX_PORTRAITS = 4;
 
 /**
  * Cuts out the person of the photos that show most of a head-and-shoulders frame with the head

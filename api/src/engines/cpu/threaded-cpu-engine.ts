@@ -43,7 +43,7 @@ function rebuildError({ name, message, stack }: ThreadError): Error {
  * the allocator's arenas); ending it gives all of it back. A new thread costs the next call a few
  * seconds of start, so a user making images one after another keeps the same thread.
  */
-export const ENGINE_THREAD_IDLE_MS = 5 * 60_000;
+const ENGINE_THREAD_IDLE_MS = 5 * 60_000;
 
 /**
  * The built-in CPU engine (`CpuEngine`) in a worker thread, behind the same `Engine` interface:

@@ -63,14 +63,14 @@ const CLOCK_SKEW_MS = 60_000;
 const JOB_PARAMETER = 'job';
 
 /** The reference descriptors of a model's usable photos: identity scores compare against them. */
-export const referencesKey = (userId: string, modelId: string) =>
+const referencesKey = (userId: string, modelId: string) =>
   `users/${userId}/models/${modelId}/references.json`;
 
 /** One Replicate model per trained model of ours, owned by the configured account. */
-export const destinationName = (modelId: string) => `studio-${modelId.toLowerCase()}`;
+const destinationName = (modelId: string) => `studio-${modelId.toLowerCase()}`;
 
 /** The trigger words the prompt lacks go first: a LoRA only shows its person when named. */
-export function withTriggerWords(prompt: string, triggerWords: readonly string[]): string {
+function withTriggerWords(prompt: string, triggerWords: readonly string[]): string {
   const words = new Set(prompt.toLowerCase().split(/[^\p{L}\p{N}_]+/u));
   const missing = triggerWords.filter((word) => !words.has(word.toLowerCase()));
   return missing.length === 0 ? prompt : `${missing.join(', ')}, ${prompt}`;

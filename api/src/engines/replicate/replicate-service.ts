@@ -7,7 +7,7 @@ import { badRequest } from '../../http-errors';
 import { ReplicateOutcomes, type ProviderJob } from './outcomes';
 
 /** Standard Webhooks: a delivery signed longer ago (or further ahead) than this is refused. */
-export const WEBHOOK_TOLERANCE_MS = 5 * 60_000;
+const WEBHOOK_TOLERANCE_MS = 5 * 60_000;
 
 type Headers = Record<string, string | string[] | undefined>;
 

@@ -5,13 +5,13 @@ import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 
-export interface ZipEntry {
+interface ZipEntry {
   filename: string;
   data: Buffer;
 }
 
 /** Entry names the trainer can open on any file system: numbered, so equal names cannot clash. */
-export function entryName(index: number, filename: string): string {
+function entryName(index: number, filename: string): string {
   const extension =
     extname(filename)
       .toLowerCase()

@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 import { API_TEXT, FILE_TEXT } from '@app/shared/spec';
-import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { engineOf, ENGINE_OF_UNNAMED_MODELS } from '../db/model-engine';
+import type { Database } from '../db/schema';
+import type { Engine, EngineContext, EngineImage, ProviderJobRecord } from '../engines/engine';
+import { checkPhoto } from '../engines/photo-review';
+import { readAll } from '../engines/read-all';
 import { JobFailure } from '../jobs/job-failures';
 import type { Job, JobInputs } from '../jobs/queue';
 import type { JobContext, JobRunners } from '../jobs/worker';
 import { processImage } from '../media/pipeline';
 import { mediaKeys } from '../storage/keys';
-import type { Engine, EngineContext, EngineImage, ProviderJobRecord } from './engine';
-import { checkPhoto } from './photo-review';
-import { readAll } from './read-all';
+import type { Storage } from '../storage/storage';
+import type { MediaService } from './media';
 
 /**
  * Engine output is our own PNG, not an upload: the cap only guards memory (an edit keeps the
@@ -18,12 +21,19 @@ import { readAll } from './read-all';
 const GENERATED_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Stable across retries of one job, so a re-run after a crash draws the same image. */
-export function seedOf(jobId: string): number {
+function seedOf(jobId: string): number {
   return createHash('sha256').update(jobId).digest().readUInt32LE(0) & 0x7fffffff;
 }
 
-export const engineUnavailable = (name: string): string =>
+const engineUnavailable = (name: string): string =>
   `This model was trained by the "${name}" image engine, which this server does not run.`;
+
+/** What the runners read and write besides the engines. */
+interface RunnerServices {
+  db: Kysely<Database>;
+  storage: Storage;
+  media: MediaService;
+}
 
 /**
  * Jobs to engine calls: reads the inputs from storage, hands them to the engine and stores what
@@ -32,8 +42,8 @@ export const engineUnavailable = (name: string): string =>
  * one of `others`), so models keep working after the operator switches engines. An uploaded
  * training photo's check runs here; its face detection in the face thread (cpu/face-worker.ts).
  */
-export function engineRunners(
-  app: FastifyInstance,
+export function jobRunners(
+  { db, storage, media }: RunnerServices,
   trainWith: Engine,
   others: readonly Engine[] = [],
 ): JobRunners {
@@ -41,7 +51,7 @@ export function engineRunners(
 
   function providerJobRecord({ id: jobId, createdAt }: Job): ProviderJobRecord {
     const row = () =>
-      app.db
+      db
         .selectFrom('jobs')
         .select(['provider_job_id', 'status'])
         .where('id', '=', jobId)
@@ -51,7 +61,7 @@ export function engineRunners(
       jobCreatedAt: createdAt,
       load: async () => (await row())?.provider_job_id ?? null,
       save: async (providerJobId) => {
-        await app.db
+        await db
           .updateTable('jobs')
           .set({ provider_job_id: providerJobId })
           .where('id', '=', jobId)
@@ -68,7 +78,7 @@ export function engineRunners(
   });
 
   async function engineFor(job: Job, modelIds: readonly string[]): Promise<Engine> {
-    const models = await app.db
+    const models = await db
       .selectFrom('models')
       .select('engine')
       .where('user_id', '=', job.userId)
@@ -76,7 +86,7 @@ export function engineRunners(
       .execute();
     if (models.length !== modelIds.length) throw new JobFailure(API_TEXT.modelNotFound);
     const names = new Set(models.map(engineOf));
-    // checkGeneration refuses such a selection; a job queued before that check existed, or one
+    // GenerationService.check refuses such a selection; a job queued before that check existed, or one
     // whose model was retrained on another engine while it waited, still ends here.
     if (names.size > 1) throw new JobFailure(API_TEXT.modelsOfDifferentEngines);
     const [name = ENGINE_OF_UNNAMED_MODELS] = names;
@@ -86,7 +96,7 @@ export function engineRunners(
   }
 
   async function readFile(key: string): Promise<Buffer> {
-    const stored = await app.storage.read(key);
+    const stored = await storage.read(key);
     if (!stored) throw new Error(`missing input file ${key}`);
     return readAll(stored.stream);
   }
@@ -99,7 +109,7 @@ export function engineRunners(
     engine: Engine,
   ): Promise<string[]> {
     // An attempt that crashed after storing its image has already done the work.
-    const earlier = await app.db
+    const earlier = await db
       .selectFrom('media')
       .select('id')
       .where('job_id', '=', job.id)
@@ -111,7 +121,7 @@ export function engineRunners(
       allowedTypes: ['png'],
       typeMessage: FILE_TEXT.singleImageTypeNotAllowed,
     });
-    const row = await app.media.create(job.userId, processed, {
+    const row = await media.create(job.userId, processed, {
       type: 'generated',
       filename: `${job.kind}-${job.id.slice(0, 8)}.png`,
       prompt: input.prompt,
@@ -129,17 +139,17 @@ export function engineRunners(
   return {
     'check-photo': async (job, { signal }) => {
       // Deleted since it was uploaded: nothing left to check.
-      const photo = await app.media.findOwned(job.userId, job.input.mediaId);
+      const photo = await media.findOwned(job.userId, job.input.mediaId);
       const stored =
         photo?.status === 'ready'
-          ? await app.storage.read(mediaKeys(job.userId, photo.id).original)
+          ? await storage.read(mediaKeys(job.userId, photo.id).original)
           : undefined;
       if (!stored) return { output: [], details: { problem: null } };
       const problem = await checkPhoto(await readAll(stored.stream), signal);
       return { output: [], details: { problem } };
     },
     train: async (job, context) => {
-      const photos = await app.media.findManyOwned(job.userId, job.input.photoIds);
+      const photos = await media.findManyOwned(job.userId, job.input.photoIds);
       const ordered = job.input.photoIds.flatMap((id) => photos.filter((photo) => photo.id === id));
       const inputs = await Promise.all(
         ordered.map(async (photo) => ({
