@@ -12,8 +12,7 @@
  * Run: node scripts/ensure-built.mjs && cd api && node --import tsx ../bench/lighthouse.ts
  *   BASE_URL=http://localhost:3000  audit a running product instead of starting one (port 3300,
  *                                    its TLS front on 3301)
- *   PLAIN_HTTP=1                     reach the started product over plain HTTP/1.1 instead (the
- *                                    figures before 2026-11-24's twelfth session)
+ *   PLAIN_HTTP=1                     reach the started product over plain HTTP/1.1 instead
  *   ROUTES=/,/dashboard              only these routes
  *   THROTTLING=devtools              throttle for real instead of simulating (slower, noisier)
  *   RUNS=3                           audits per route and start; the median run is printed

@@ -2,10 +2,9 @@
 // @app/shared it imports, into api/dist as ES modules Node runs without tsx. Type checking stays
 // with `tsc` (pnpm typecheck); esbuild only strips types and bundles.
 //
-// npm packages are bundled too: Node loading ~75 packages file by file was most of a start's
-// CPU time and a tenth of its memory (measured: 1.8 s CPU and 128 MB at the first answer with
-// packages as imports, 1.2 s and 117 MB bundled). The exceptions stay imports, resolved at run
-// time from api/node_modules: see EXTERNAL.
+// npm packages are bundled too: Node loading dozens of packages file by file was most of a
+// start's CPU time and a good part of its memory (bench/start-up.ts prints both). The exceptions
+// stay imports, resolved at run time from api/node_modules: see EXTERNAL.
 import { readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -105,9 +104,8 @@ export async function buildServer() {
     sourcemap: 'linked',
     // Whitespace and syntax only: names stay, so a stack trace still names its functions (its
     // positions map back through the linked source map, e.g. `node --enable-source-maps`). The
-    // comments that esbuild keeps otherwise carry non-Latin-1 characters, which made V8 hold the
-    // whole 4.3 MB source as a two-byte string (9.4 MB); minified it is 2.8 MB of one-byte text,
-    // 5–6 MB less resident memory from the start.
+    // comments that esbuild keeps otherwise carry non-Latin-1 characters, which make V8 hold the
+    // whole source as a two-byte string; minified it is one-byte text, and smaller.
     minifyWhitespace: true,
     minifySyntax: true,
     logLevel: 'warning',

@@ -52,7 +52,7 @@ export default defineConfig((_env, argv) => {
         cacheGroups: {
           // React's packages each were a shared module of their own, in a chunk of its own, all
           // loaded by every start: one file instead of four (each file a request, and an element
-          // the page appends, ~1.5 ms of a phone's main thread).
+          // the page appends on a phone's main thread).
           react: {
             test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
             name: 'react',
@@ -110,7 +110,7 @@ export default defineConfig((_env, argv) => {
  * The shell starts first, so the singletons it provides are the ones every app then uses (the
  * remotes check their own ranges against them). A range on the shell's side would only have the
  * runtime check its own versions against itself at every start: that compiles the federation
- * runtime's semver expressions, ~10 ms of a phone's main thread before the first render.
+ * runtime's semver expressions on a phone's main thread before the first render.
  */
 function providedSingletons() {
   return Object.fromEntries(
@@ -176,7 +176,7 @@ declare const caches: { match(url: string): Promise<Response | undefined> };
 /**
  * A remote's scripts are asked for by script tags, without CORS: from a remote on another origin
  * the worker would get opaque answers, which it can neither compare (no validator) nor keep
- * compiled, and which Chromium counts as ~7 MB each against the origin's quota. The worker asks
+ * compiled, and which Chromium pads to a large size against the origin's quota. The worker asks
  * with CORS instead, as its install step does (a remote on another origin must allow the shell's
  * origin already), and the page gets the readable answer.
  */

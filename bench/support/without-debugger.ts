@@ -7,7 +7,7 @@ type Send = CDPSession['send'];
  * instead of by the browser, so Lighthouse's navigation runs without V8's debugger. With the
  * debugger on, V8 finishes each script deserialised from the code cache by collecting the
  * source positions of all its compiled functions (V8.FinalizeDeserialization), work a visitor's
- * browser never does; docs/performance.md ("Why Lighthouse's warm starts compile") has the traces.
+ * browser never does; docs/performance.md says why (bench/warm-compile-trace.ts prints the traces).
  * Lighthouse then also lacks the async stacks of request initiators (its dependency graph
  * is coarser) and its Scripts artifact; figures taken so are labelled and never replace the
  * standard ones.

@@ -37,10 +37,9 @@ const ENCODINGS = [
 /**
  * Writes a brotli (quality 11) and a gzip (level 9) copy beside every text file a production build
  * emits, for the server to send as they are. Compressing at request time has to be fast, so it
- * uses brotli's quality 4, whose scripts are ~14 % larger: on a phone's first visit that is ~35 KB
- * more before the app can start (~0.2 s at 1.6 Mbps). Written after emit, so the copies are
- * no assets of the build: the service worker's precache list and the federation manifest never
- * name them.
+ * uses brotli's quality 4, whose scripts are noticeably larger: bytes a phone's first visit waits
+ * for before the app can start. Written after emit, so the copies are no assets of the build:
+ * the service worker's precache list and the federation manifest never name them.
  */
 export class PrecompressPlugin {
   apply(compiler: Compiler): void {

@@ -49,7 +49,7 @@ export function remoteRspackConfig(
         shared: sharedSingletons(dir),
         manifest: true,
         dts: false,
-        // The shell provides the federation runtime; shipping a copy per remote costs ~30 KB each.
+        // The shell provides the federation runtime, so no remote ships a copy of its own.
         experiments: { externalRuntime: true, optimization: { target: 'web' } },
       }),
       ...(mode === 'production' ? [new PrecompressPlugin()] : []),

@@ -43,8 +43,8 @@ function swc(mode: 'development' | 'production'): RuleSetUseItem {
 
 /**
  * Fluent's own components ship their styles resolved (`__styles`); ours would otherwise be
- * resolved at every start (stylis, rtl-css-js, hashing: ~70 ms of a phone's main thread on a
- * signed-in start at 4× CPU). The loader evaluates each `makeStyles`/`makeResetStyles` argument at
+ * resolved at every start (stylis, rtl-css-js, hashing: main-thread work before a phone's first
+ * frame). The loader evaluates each `makeStyles`/`makeResetStyles` argument at
  * build time, with whatever it imports (tokens, shorthands, @app/shared's spec and theme), and
  * writes `__styles`/`__resetStyles` with the resolved class names and CSS instead. A style object
  * it cannot evaluate fails the build with the file and the expression.

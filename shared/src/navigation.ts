@@ -2,7 +2,7 @@
  * The page's router, for the shell and every remote: one react-router instance, so one history
  * and one route context. This module is the Module Federation singleton, not react-router-dom: a
  * shared package is kept whole, since the build cannot know which of its exports other apps use
- * (23 KB of brotli on every start), while this module names the parts the apps use and each
+ * (the whole data router on every start), while this module names the parts the apps use and each
  * build keeps only those of the router.
  */
 import { claimSingleton } from './singleton-guard';

@@ -12,11 +12,11 @@ import subsetFont from 'subset-font';
  * `core`, every character the app's own texts use, which every start loads, and `rest`, the
  * remainder of @fontsource's latin subset (accented letters of names and prompts, rarer
  * punctuation), which the browser fetches only for a page that draws one of them (unicode-range).
- * A start's two preloaded faces are then ~26 KB instead of ~44 KB.
+ * A start's two preloaded faces then carry only the characters the app draws.
  *
  * Without TrueType hinting: its instructions were a third of each file, and the screens the app
  * is for do not run them (Android and Apple platforms draw fonts unhinted; only Windows at low
- * pixel densities uses them, for slightly crisper stems). A start's two faces: ~26 → ~18 KB.
+ * pixel densities uses them, for slightly crisper stems).
  */
 
 /** ASCII and the punctuation of the spec's texts (shell/test/roboto-subsets.test.ts checks). */

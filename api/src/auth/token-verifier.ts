@@ -28,7 +28,7 @@ const CLIENT_ERRORS = [
 /**
  * Verified tokens kept, each only until its `exp`: a browser sends the same token with every
  * request for up to an hour, and the RS256 check would otherwise be a large part of each one.
- * Bounded, so a flood of distinct valid tokens costs at most this many entries (~1 KB each).
+ * Bounded, so a flood of distinct valid tokens costs at most this many entries.
  */
 const VERIFIED_TOKEN_CACHE_SIZE = 5000;
 

@@ -5,7 +5,7 @@ type SharpModule = typeof Sharp;
 let loading: Promise<SharpModule> | undefined;
 
 /**
- * sharp, loaded with the first image rather than at start (it brings libvips, ~20 MB), and set
+ * sharp, loaded with the first image rather than at start (it brings all of libvips), and set
  * up once for the process (libvips is shared by every thread, the engine's included): no
  * operation cache, which would keep decoded images of finished requests (up to 50 MB by
  * default), and one libvips worker thread per pipeline, since a JPEG decodes on one thread

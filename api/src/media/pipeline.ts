@@ -93,8 +93,8 @@ async function heicPixels(data: Buffer): Promise<() => Sharp> {
 /**
  * The original's encoding. A JPEG's Huffman tables are the standard ones, not optimised for the
  * photo: optimising needs a second pass over every coefficient, so libjpeg keeps the whole
- * image's coefficients in memory (~190 MB for a 24 MP photo, against ~20 MB streamed) and takes
- * twice as long, to save ~3 % of the file.
+ * image's coefficients in memory (the upload's largest allocation by far) and takes longer, to
+ * save a few per cent of the file.
  */
 function encodeLike(type: ImageType, image: Sharp): Sharp {
   switch (type) {

@@ -64,9 +64,9 @@ export const bodyIdleTimeoutPlugin = fp<{ idleMs: number }>(
 
     // Fastify closes the connection when a body parser refuses a body it has not read (413 on a
     // declared length, 415). A client still sending then often meets a closed socket before it
-    // reads the answer: 4 of 10 base64 uploads over the limit failed with EPIPE instead of the
-    // 413. As a web server's lingering close does, the connection stays open while the rest of
-    // the body drains (below), so the client finishes its write and reads the answer.
+    // reads the answer: base64 uploads over the limit failed with EPIPE instead of the 413. As a
+    // web server's lingering close does, the connection stays open while the rest of the body
+    // drains (below), so the client finishes its write and reads the answer.
     app.addHook('onSend', (request, reply, payload, done) => {
       const stalled = request.bodyStalled;
       const refusedUnread =

@@ -229,7 +229,7 @@ export const STALE_IMAGE_CHECK = {
   imagesConsidered: 3,
 } as const;
 
-/** Pages of the gallery kept in browser storage, newest reads first (about 10 KB each). */
+/** Pages of the gallery kept in browser storage, newest reads first (bounds localStorage use). */
 export const GALLERY_STORED_PAGES_MAX = 30;
 
 /**

@@ -21,8 +21,8 @@ export interface IconButtonProps {
 
 /**
  * An icon-only button with the name and tooltip every icon button must have. The tooltip is the
- * browser's own (`title`): Fluent's Tooltip would add about 14 KB gzip to every remote that shows
- * one of these on its first screen (measured in docs/bundle-budget.md).
+ * browser's own (`title`): Fluent's Tooltip would add its positioning code to every remote that
+ * shows one of these on its first screen (docs/bundle-budget.md).
  */
 export function IconButton({ icon, label, className, ...props }: IconButtonProps) {
   const styles = useStyles();

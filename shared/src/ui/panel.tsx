@@ -17,7 +17,7 @@ const usePanelStyles = makeStyles({
 
 /**
  * A raised panel for a block of content. Plain markup rather than Fluent's Card, which brings its
- * focus management (tabster, ~20 KB gzip) into every app that shows one.
+ * focus management (tabster) into every app that shows one.
  */
 export function Panel({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   const styles = usePanelStyles();

@@ -2,8 +2,8 @@
  * Small previews of picked photos, made in the browser before (and while) they upload.
  *
  * A phone's photo is 12–50 MP. Shown as it is, every tile keeps its full decode: twenty 24 MP
- * photos in 100 px tiles took Chromium's renderer from ~120 MB to 1.0–1.3 GB (bench/
- * preview-memory.ts), more than a phone gives a tab. A preview is decoded once, drawn small and
+ * photos in small tiles take Chromium's renderer past what a phone gives a tab (bench/
+ * preview-memory.ts prints it). A preview is decoded once, drawn small and
  * kept as a JPEG of a few tens of KB; only one photo is decoded at a time.
  */
 
@@ -44,7 +44,7 @@ export type MakePreview = (file: Blob) => Promise<Blob | undefined>;
 
 /**
  * Runs `make` for one photo at a time, page-wide: each decode holds the whole photo for a
- * moment (96 MB at 24 MP), so two dialogs picking at once still decode one after the other.
+ * moment, so two dialogs picking at once still decode one after the other.
  * A request aborted before its turn never decodes.
  */
 export function previewsInTurn(make: MakePreview = photoPreview) {

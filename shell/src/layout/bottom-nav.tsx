@@ -106,7 +106,7 @@ const PATH_OF = Object.fromEntries(TABS.map((tab) => [tab.value, tab.to])) as Re
  * is on it, hidden by Escape, as Fluent's Tooltip does; and on a tap of the locked tab (the only
  * way a phone can tell why it is locked), not of the open one, which takes the user to the page
  * and keeps the focus there. Our own rather than Fluent's: its positioning code (floating-ui, the
- * portal) was 14.7 KB of brotli in every signed-in start for this one fixed tab, and loading it
+ * portal) was a chunk of every signed-in start for this one fixed tab, and loading it
  * later meant re-creating the tab, which lost taps.
  */
 function useGenerateTip(generateEnabled: boolean) {

@@ -40,7 +40,7 @@ interface LoginTabsProps {
 
 /**
  * The Sign In / Sign Up tabs, with the ARIA tab pattern (one tab stop, arrow keys). Not Fluent's
- * TabList: its ~12 KB gzip (with tabster) would come with the shell's first paint.
+ * TabList: its code (with tabster) would come with the shell's first paint.
  */
 export function LoginTabs({ selected, onSelect }: LoginTabsProps) {
   const styles = useStyles();

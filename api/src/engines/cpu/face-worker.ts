@@ -6,9 +6,8 @@ import { startThread } from './start-thread';
 
 /**
  * How long the face thread may sit idle before it ends: it keeps the face nets and their memory
- * (~85 MB, ~5 MB more once it has made descriptors); ending the thread is the only way to give
- * that back. Starting it again costs ~0.4 s (its first descriptor ~0.3 s more), once per
- * burst.
+ * (more once it has made descriptors); ending the thread is the only way to give that back.
+ * Starting it again loads the nets anew, once per burst of checks.
  */
 export const FACE_THREAD_IDLE_MS = 20_000;
 

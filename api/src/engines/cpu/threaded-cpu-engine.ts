@@ -39,9 +39,9 @@ function rebuildError({ name, message, stack }: ThreadError): Error {
 
 /**
  * How long the engine's thread may sit without a call before it ends. An idle thread holds what
- * its work left (~450 MB after a training and a few images: its isolate, the models it loaded,
- * the allocator's arenas); ending it gives all of it back. A new thread costs the next call a few
- * seconds of start, so a user making images one after another keeps the same thread.
+ * its work left (its isolate, the models it loaded, the allocator's arenas: far more than the
+ * api itself after a training); ending it gives all of it back. A new thread makes the next call
+ * wait for its start, so a user making images one after another keeps the same thread.
  */
 const ENGINE_THREAD_IDLE_MS = 5 * 60_000;
 

@@ -41,7 +41,7 @@ function PlainErrorAlert({
   );
 }
 
-// The kit's alert (Fluent's MessageBar, about 10 KB) loads with the first error, keeping the
+// The kit's alert (Fluent's MessageBar) loads with the first error, keeping the
 // page's first show inside its budget; offline before it was ever loaded, the plain one stands in.
 const KitErrorAlert = lazy(() =>
   import('@app/shared/ui/error-alert').then(

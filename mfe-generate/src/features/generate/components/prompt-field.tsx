@@ -49,7 +49,7 @@ export function PromptField({
   }, [value, textareaRef]);
   return (
     // A plain Label, not Fluent's Field: the page shows no field-level message, and Field's
-    // validation parts cost the first show about 2 KB.
+    // validation parts would come with the first show.
     <div className={styles.root}>
       <Label htmlFor={id} className={styles.label}>
         {label}

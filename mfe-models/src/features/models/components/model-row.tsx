@@ -95,7 +95,7 @@ const useStyles = makeStyles({
     fontFamily: tokens.fontFamilyMonospace,
     color: tokens.colorNeutralForeground1,
   },
-  // The status chip (spec §4 colours) as plain CSS: Fluent's Badge costs the page 2 KB for this.
+  // The status chip (spec §4 colours) as plain CSS: Fluent's Badge would add its code for this.
   chip: {
     display: 'inline-flex',
     alignItems: 'center',
