@@ -8,6 +8,7 @@ import {
 } from '@app/identity';
 import { buildApp } from './app';
 import { EMBEDDED_USER_POOL_ENDPOINT, loadConfig, type AppConfig } from './config';
+import { dataDirProblem, unwritableDataDir } from './data-dir';
 import { startEngines } from './engines/start-engines';
 import { IDENTITY_PREFIX } from './paths';
 
@@ -20,8 +21,21 @@ function configOrExit(): AppConfig {
   }
 }
 
+/** A start that fails on the data directory says so in one line (a stack says nothing to do). */
+function exitOnDataDirProblem(error: unknown): never {
+  const problem = dataDirProblem(config.dataDir, error);
+  if (problem === undefined) throw error;
+  console.error(problem);
+  process.exit(1);
+}
+
 const config = configOrExit();
-const app = await buildApp(config);
+const unwritable = await unwritableDataDir(config.dataDir);
+if (unwritable !== undefined) {
+  console.error(unwritable);
+  process.exit(1);
+}
+const app = await buildApp(config).catch(exitOnDataDirProblem);
 
 if (config.cognito.userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) {
   const { region, userPoolId, clientId, issuer, oauthDomain } = config.cognito;
