@@ -114,6 +114,8 @@ export interface JobsTable {
   eta_seconds: number | null;
   /** The provider's training or prediction id, recorded before the job waits on it. */
   provider_job_id: string | null;
+  /** SHA-256 of the request that created the job under an Idempotency-Key (migration 0012). */
+  request_hash: Generated<string | null>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
   started_at: IsoTimestamp | null;
@@ -141,6 +143,17 @@ export interface ReplicateOutcomesTable {
   recorded_at: IsoTimestamp;
 }
 
+/** A photo upload request made under an Idempotency-Key, and the media rows it made. */
+export interface UploadRequestsTable {
+  user_id: string;
+  idempotency_key: string;
+  /** SHA-256 of the request: the same key with another body is refused. */
+  request_hash: string;
+  /** JSON list of media ids in request order; null while the first request is at work. */
+  media_ids: string | null;
+  created_at: IsoTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   models: ModelsTable;
@@ -149,4 +162,5 @@ export interface Database {
   jobs: JobsTable;
   checkout_sessions: CheckoutSessionsTable;
   replicate_outcomes: ReplicateOutcomesTable;
+  upload_requests: UploadRequestsTable;
 }

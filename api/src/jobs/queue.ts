@@ -63,6 +63,8 @@ export interface Job<K extends JobKind = JobKind> {
   /** The worker's estimate of the seconds left, while running. */
   etaSeconds: number | null;
   attempts: number;
+  /** The hash of the keyed request that created it (see idempotency.ts); null without a key. */
+  requestHash?: string | null;
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
@@ -75,6 +77,8 @@ export interface EnqueueRequest<K extends JobKind> {
   modelId?: string;
   /** A client retry with the same key gets the first job back instead of a second one. */
   idempotencyKey?: string;
+  /** The hash of the request the key came with: the key with another request is refused. */
+  requestHash?: string;
 }
 
 /**

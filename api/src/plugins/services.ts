@@ -15,6 +15,7 @@ import type { JobWorker } from '../jobs/worker';
 import { TempFiles } from '../media/temp-files';
 import { MediaService, photoCheckCompletion } from '../services/media';
 import { ModelService, trainingCompletion } from '../services/models';
+import { UploadRequests } from '../services/upload-requests';
 import { UserService } from '../services/users';
 import { createStorage } from '../storage/create-storage';
 import type { Storage } from '../storage/storage';
@@ -39,6 +40,8 @@ declare module 'fastify' {
     urlSigningSecret: string;
     /** Upload bodies on their way through the image pipeline. */
     tempFiles: TempFiles;
+    /** Photo upload requests made under an Idempotency-Key. */
+    uploadRequests: UploadRequests;
   }
 }
 
@@ -85,7 +88,12 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
     app.decorate('jobCompletions', jobCompletions);
     const jobs = new DatabaseJobQueue(app.db, jobCompletions);
     app.decorate('jobs', jobs);
-    app.decorate('media', new MediaService(app.db, storage, tempFiles, jobs));
+    const media = new MediaService(app.db, storage, tempFiles, jobs);
+    app.decorate('media', media);
+    app.decorate(
+      'uploadRequests',
+      new UploadRequests(app.db, (userId, ids) => media.findManyOwned(userId, ids)),
+    );
     app.decorate('jobWorker', null);
     // preClose: the worker hands its jobs back before the db plugin closes the connection.
     app.addHook('preClose', async () => app.jobWorker?.stop());

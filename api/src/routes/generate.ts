@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import {
@@ -25,7 +25,7 @@ import {
   payloadTooLarge,
   unsupportedMediaType,
 } from '../http-errors';
-import { idempotencyKey } from '../jobs/idempotency';
+import { idempotencyKey, keyedRequest, type KeyedRequest } from '../jobs/idempotency';
 import { jobStatusCode, waitForJob } from '../jobs/wait-for-job';
 import { sniffImageType } from '../media/image-type';
 import { unlessStalled } from '../plugins/body-idle-timeout';
@@ -145,6 +145,23 @@ async function checkMask(mask: TempFile): Promise<void> {
   if (pixels > MAX_INPUT_PIXELS) throw badRequest(API_TEXT.maskTooManyPixels);
 }
 
+async function fileHash(file: TempFile | undefined): Promise<string | null> {
+  if (!file) return null;
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file.path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** A keyed edit is the same request when its fields and both files are the same. */
+async function keyedEdit(
+  request: FastifyRequest,
+  form: EditForm,
+): Promise<KeyedRequest | undefined> {
+  if (idempotencyKey(request) === undefined) return undefined;
+  const files = await Promise.all([fileHash(form.image), fileHash(form.mask)]);
+  return keyedRequest(request, { fields: form.fields, files });
+}
+
 export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
   app,
   { writeLimit },
@@ -156,7 +173,7 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
       request.user,
       'generate',
       { prompt: body.prompt.trim(), aspectRatio: body.aspect_ratio, modelIds: ids },
-      idempotencyKey(request),
+      keyedRequest(request),
     );
     return waitForJob(app, job);
   }
@@ -205,7 +222,7 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
         imageKey: `${inputs}image`,
         maskKey: `${inputs}mask`,
       },
-      idempotencyKey(request),
+      await keyedEdit(request, form),
     );
   }
 

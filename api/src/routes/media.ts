@@ -10,7 +10,14 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import { API_ROUTES } from '@app/shared/contract/api-routes';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest, conflict, HttpError, notFound, unsupportedMediaType } from '../http-errors';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  isRefusal,
+  notFound,
+  unsupportedMediaType,
+} from '../http-errors';
 import { decodeBase64Image } from '../media/base64';
 import { processImage, type ProcessedImage } from '../media/pipeline';
 import {
@@ -21,6 +28,7 @@ import {
   signedUrl,
   SIGNED_URL_TTL_SECONDS,
 } from '../presenters';
+import { keyedRequest } from '../jobs/idempotency';
 import { decodeCursor, type MediaRow } from '../services/media';
 import { incomingKey, mediaKeys } from '../storage/keys';
 import { UPLOAD_URL_TTL_SECONDS, uploadUrl } from './files';
@@ -48,7 +56,7 @@ async function processBatch(
         }),
       );
     } catch (error) {
-      if (!(error instanceof HttpError) || files.length === 1) throw error;
+      if (!isRefusal(error) || files.length === 1) throw error;
       throw new HttpError(error.statusCode, fileError(index + 1, error.message));
     }
   }
@@ -106,19 +114,26 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
                 data: body.content,
               },
             ];
-      const images = await processBatch(files);
+      const userId = request.user.id;
+      const rows = await app.uploadRequests.once(userId, keyedRequest(request), async () => {
+        const images = await processBatch(files);
+        const created = [];
+        for (const [index, image] of images.entries()) {
+          const file = files[index];
+          created.push(
+            await app.media.create(userId, image, {
+              type: 'training',
+              filename: file?.filename ?? 'photo',
+              caption: file?.caption ?? '',
+            }),
+          );
+        }
+        return created;
+      });
       const origin = requestOrigin(request);
-      const items = [];
-      for (const [index, image] of images.entries()) {
-        const file = files[index];
-        const row = await app.media.create(request.user.id, image, {
-          type: 'training',
-          filename: file?.filename ?? 'photo',
-          caption: file?.caption ?? '',
-        });
-        items.push(await presentMedia(app.storage, origin, row, true));
-      }
-      return { items };
+      return {
+        items: await Promise.all(rows.map((row) => presentMedia(app.storage, origin, row, true))),
+      };
     },
   );
 
@@ -141,7 +156,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
         const message = FILE_TEXT.generalTypeNotAllowed;
         throw unsupportedMediaType(files.length > 1 ? fileError(refused + 1, message) : message);
       }
-      const rows = await app.media.createPending(request.user.id, files);
+      const rows = await app.uploadRequests.once(request.user.id, keyedRequest(request), () =>
+        app.media.createPending(request.user.id, files),
+      );
       const origin = requestOrigin(request);
       const { storage } = app;
       return Promise.all(

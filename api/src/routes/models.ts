@@ -3,7 +3,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import { API_ROUTES } from '@app/shared/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, conflict, notFound } from '../http-errors';
-import { idempotencyKey } from '../jobs/idempotency';
+import { keyedRequest } from '../jobs/idempotency';
 import { presentModel, presentProfile, requestOrigin } from '../presenters';
 import { presentJob } from '../presenters';
 import { pickDefaultModel, type ModelRow } from '../services/models';
@@ -56,12 +56,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       },
     },
     async (request, reply) => {
-      const job = await startTraining(
-        app,
-        request.user,
-        request.body ?? {},
-        idempotencyKey(request),
-      );
+      const job = await startTraining(app, request.user, request.body ?? {}, keyedRequest(request));
       const origin = requestOrigin(request);
       const model = (await modelsOf(request.user, origin)).find(
         (item) => item.modelId === job.modelId,
@@ -90,7 +85,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
     },
     async (request, reply) => {
       const { user } = request;
-      const job = await retryTraining(app, user, request.params.modelId, idempotencyKey(request));
+      const job = await retryTraining(app, user, request.params.modelId, keyedRequest(request));
       const model = await presentOwned(user, requestOrigin(request), request.params.modelId);
       return reply.code(202).send({
         modelId: model.modelId,

@@ -2,7 +2,7 @@ import { API_TEXT, validateModelSelection, validatePrompt } from '@app/shared/sp
 import type { FastifyInstance } from 'fastify';
 import { engineOf } from '../db/model-engine';
 import { badRequest, notFound } from '../http-errors';
-import { onceFor } from '../jobs/idempotency';
+import { onceFor, type KeyedRequest } from '../jobs/idempotency';
 import type { Job, JobInputs } from '../jobs/queue';
 import { pickDefaultModel } from './models';
 import type { UserRow } from './users';
@@ -49,15 +49,15 @@ export function enqueueGeneration<K extends 'generate' | 'edit'>(
   user: UserRow,
   kind: K,
   input: JobInputs[K],
-  idempotencyKey: string | undefined,
+  keyed: KeyedRequest | undefined,
 ): Promise<Job<K>> {
-  return onceFor(app, user.id, kind, idempotencyKey, () =>
+  return onceFor(app, user.id, kind, keyed, () =>
     app.jobs.enqueue({
       userId: user.id,
       kind,
       input,
       ...(input.modelIds[0] ? { modelId: input.modelIds[0] } : {}),
-      ...(idempotencyKey ? { idempotencyKey } : {}),
+      ...(keyed ? { idempotencyKey: keyed.key, requestHash: keyed.hash } : {}),
     }),
   );
 }

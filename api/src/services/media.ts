@@ -4,7 +4,7 @@ import type { MediaStatus, MediaType } from '@app/shared/contract/media';
 import { FILE_TEXT, hasUnsafeCharacters, MAX_UPLOAD_BYTES } from '@app/shared/spec';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MediaTable } from '../db/schema';
-import { HttpError, payloadTooLarge } from '../http-errors';
+import { isRefusal, payloadTooLarge } from '../http-errors';
 import type { JobCompletion } from '../jobs/completion';
 import type { JobQueue } from '../jobs/queue';
 import { processImageFile, type ImageFile, type ProcessedImage } from '../media/pipeline';
@@ -360,13 +360,15 @@ export class MediaService {
           ...limits,
           allowedTypes: ['jpeg', 'png', 'webp', 'heic'],
           typeMessage: FILE_TEXT.generalTypeNotAllowed,
+          // Inside a read (the lists, start-training) that waits for it: no turn is refused.
+          maxQueueWaitMs: Infinity,
         });
         await this.completePending(row, image);
       } finally {
         await file.dispose();
       }
     } catch (error) {
-      if (!(error instanceof HttpError)) {
+      if (!isRefusal(error)) {
         await this.releaseClaim(row.id);
         throw error;
       }

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http-errors';
-import { onceFor } from '../jobs/idempotency';
+import { onceFor, type KeyedRequest } from '../jobs/idempotency';
 import type { Job } from '../jobs/queue';
 import type { UserRow } from './users';
 
@@ -30,11 +30,9 @@ export async function startTraining(
   app: FastifyInstance,
   user: UserRow,
   request: TrainingRequest,
-  idempotencyKey: string | undefined,
+  keyed: KeyedRequest | undefined,
 ): Promise<Job<'train'>> {
-  return onceFor(app, user.id, 'train', idempotencyKey, () =>
-    createTraining(app, user, request, idempotencyKey),
-  );
+  return onceFor(app, user.id, 'train', keyed, () => createTraining(app, user, request, keyed));
 }
 
 /**
@@ -61,7 +59,7 @@ async function createTraining(
   app: FastifyInstance,
   user: UserRow,
   request: TrainingRequest,
-  idempotencyKey: string | undefined,
+  keyed: KeyedRequest | undefined,
 ): Promise<Job<'train'>> {
   const name = (request.modelName ?? user.name).trim();
   const nameError = validateModelName(name);
@@ -91,7 +89,7 @@ async function createTraining(
         kind: 'train',
         modelId: model.id,
         input: { modelId: model.id, triggerWord, photoIds },
-        ...(idempotencyKey ? { idempotencyKey } : {}),
+        ...(keyed ? { idempotencyKey: keyed.key, requestHash: keyed.hash } : {}),
       },
       trx,
     );
@@ -136,9 +134,9 @@ export async function retryTraining(
   app: FastifyInstance,
   user: UserRow,
   modelId: string,
-  idempotencyKey: string | undefined,
+  keyed: KeyedRequest | undefined,
 ): Promise<Job<'train'>> {
-  return onceFor(app, user.id, 'train', idempotencyKey, async () => {
+  return onceFor(app, user.id, 'train', keyed, async () => {
     const model = (await app.models.listWithPhotos(user.id)).find((item) => item.id === modelId);
     if (!model) throw notFound(API_TEXT.modelNotFound);
     if (model.status !== 'failed') throw conflict(API_TEXT.onlyFailedModelRetried);
@@ -156,7 +154,7 @@ export async function retryTraining(
           kind: 'train',
           modelId: model.id,
           input: { modelId: model.id, triggerWord: model.trigger_word, photoIds: model.photoIds },
-          ...(idempotencyKey ? { idempotencyKey } : {}),
+          ...(keyed ? { idempotencyKey: keyed.key, requestHash: keyed.hash } : {}),
         },
         trx,
       );

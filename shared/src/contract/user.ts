@@ -70,7 +70,7 @@ export const userRoutes = {
   'GET /user/training-status': { response: withErrors({ 200: trainingStatusSchema }) },
   'POST /user/profile-picture': {
     body: profilePictureBody,
-    response: withErrors({ 200: profilePictureSchema }, 400, 413, 415),
+    response: withErrors({ 200: profilePictureSchema }, 400, 413, 415, 503),
   },
   'DELETE /user/profile-picture': {
     response: withErrors({ 200: removedProfilePictureSchema }, 404),

@@ -351,6 +351,9 @@ export const API_TEXT = {
   tooManyRequests: 'Too many requests, please try again later',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible characters',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+  idempotentRequestInProgress:
+    'A request with this Idempotency-Key is still being processed. Please try again in a moment.',
+  imagePipelineBusy: 'The server is busy processing other photos. Please try again in a moment.',
   alreadySubscribed: 'You already have an active subscription',
   noSubscriptionToCancel: 'There is no active subscription to cancel',
   checkoutClosed: 'This checkout session is no longer open',
