@@ -6,6 +6,7 @@ import { userPool } from './migrations/0001-user-pool';
 import { hostedUi } from './migrations/0002-hosted-ui';
 import { totpLastStep } from './migrations/0003-totp-last-step';
 import { subjects } from './migrations/0004-subjects';
+import { mailRequests } from './migrations/0005-mail-requests';
 import type { IdentityDatabase } from './schema';
 
 const BUSY_TIMEOUT_MS = 5000;
@@ -49,6 +50,7 @@ async function migrate(db: Kysely<IdentityDatabase>): Promise<void> {
         '0002-hosted-ui': hostedUi,
         '0003-totp-last-step': totpLastStep,
         '0004-subjects': subjects,
+        '0005-mail-requests': mailRequests,
       }),
     },
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { assertPasswordPolicy } from '../auth/password-policy';
 import { deliverCode } from '../codes/deliver-code';
-import { assertMailQuota } from '../codes/mail-quota';
+import { assertMailQuota, recordMailRequest } from '../codes/mail-quota';
 import { CognitoError } from '../errors';
 import { createPasswordVerifier } from '../srp/password-verifier';
 import { EMAIL_PATTERN, writableAttributes } from '../users/attribute-schema';
@@ -23,7 +23,7 @@ const schema = z.object({
 });
 
 /** Sign-up requires email and name (the spec's pool); the e-mail is the username. */
-export const signUp: OperationHandler = async (input, { service, log }) => {
+export const signUp: OperationHandler = async (input, { service, log, source }) => {
   const request = parseInput(schema, input);
   assertClientId(service.options, request.ClientId);
   const email = request.Username.trim().toLowerCase();
@@ -46,6 +46,7 @@ export const signUp: OperationHandler = async (input, { service, log }) => {
     );
   }
   assertPasswordPolicy(request.Password);
+  await recordMailRequest(service, source);
 
   const existing = await findUserByUsername(service.db, email);
   // Cognito says so even with PreventUserExistenceErrors: a sign-up form cannot hide it.
