@@ -1,8 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { COMPRESSION_THRESHOLD } from './compression';
-import type { AppConfig } from './config';
+import {
+  embeddedRevocationCheck,
+  poolRevocationCheck,
+  type RevocationCheck,
+  type SessionRevocations,
+} from './auth/revocation';
+import { EMBEDDED_USER_POOL_ENDPOINT, type AppConfig } from './config';
 import { errorHandler, replyNotFound } from './errors';
 import { lazyChildLoggerFactory } from './lazy-child-logger';
 import { API_PREFIX } from './paths';
@@ -24,7 +30,31 @@ import { webRoutes } from './routes/web';
 /** Routes that accept more (uploads) raise it for themselves. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export interface AppParts {
+  /** The embedded identity service's sessions: a signed-out token is refused at once. */
+  sessions?: SessionRevocations;
+}
+
+/**
+ * Which ended sessions the api can know of: the embedded pool's, every request; a user pool
+ * elsewhere (Amazon Cognito) is asked at most every COGNITO_REVOCATION_CHECK_MINUTES.
+ */
+function revocationCheck(
+  config: AppConfig,
+  parts: AppParts,
+  log: FastifyBaseLogger,
+): RevocationCheck | undefined {
+  if (parts.sessions) return embeddedRevocationCheck(parts.sessions);
+  const { userPoolEndpoint, region } = config.cognito;
+  if (userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) return undefined;
+  return poolRevocationCheck({
+    endpoint: userPoolEndpoint ?? `https://cognito-idp.${region}.amazonaws.com/`,
+    intervalMs: config.cognito.revocationCheckMs,
+    log,
+  });
+}
+
+export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     childLoggerFactory: lazyChildLoggerFactory,
@@ -60,9 +90,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(uploadSweeperPlugin);
   await app.register(thumbnailBackfillPlugin);
   await app.register(replicateOutcomePrunerPlugin);
+  const revoked = revocationCheck(config, parts, app.log);
   await app.register(authPlugin, {
     issuer: config.cognito.issuer,
     clientId: config.cognito.clientId,
+    ...(revoked ? { revoked } : {}),
   });
 
   // Routes

@@ -76,8 +76,15 @@ export interface AppConfig {
     userPoolEndpoint: string | undefined;
     /** Tokens must carry this `iss`; its JWKS is at `<issuer>/.well-known/jwks.json`. */
     issuer: string;
+    /**
+     * The embedded identity service mints the tokens the api accepts (its issuer is theirs):
+     * the api reads its sessions. False when COGNITO_ISSUER names another issuer (tests).
+     */
+    issuedHere: boolean;
     /** Hosted UI host[:port] for Google sign-in; undefined when not offered. */
     oauthDomain: string | undefined;
+    /** A pool elsewhere is asked whether a session has ended at most this often. */
+    revocationCheckMs: number;
   };
   /** Where browsers reach this process: signed file URLs and checkout return pages use it. */
   publicUrl: string;
@@ -190,6 +197,7 @@ const envSchema = z
       .default(EMBEDDED_USER_POOL_ENDPOINT),
     PUBLIC_URL: z.string().refine(isHttpUrl, 'must be an absolute http(s) URL').optional(),
     COGNITO_ISSUER: z.string().refine(isHttpUrl, 'must be an absolute http(s) URL').optional(),
+    COGNITO_REVOCATION_CHECK_MINUTES: positiveNumber.default(5),
     COGNITO_OAUTH_DOMAIN: z
       .string()
       .regex(/^[\w.-]+(:\d{1,5})?$/, 'must be host[:port] without a scheme')
@@ -371,6 +379,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const userPoolEndpoint = vars.COGNITO_USER_POOL_ENDPOINT || undefined;
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   const embeddedIdentity = userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT;
+  const ownIssuer = defaultIssuer(
+    publicUrl,
+    vars.COGNITO_REGION,
+    vars.COGNITO_USER_POOL_ID,
+    userPoolEndpoint,
+  ).replace(/\/+$/, '');
+  const issuer = (vars.COGNITO_ISSUER ?? ownIssuer).replace(/\/+$/, '');
   const stripeSecretKey = vars.STRIPE_SECRET_KEY;
   return {
     nodeEnv: vars.NODE_ENV,
@@ -393,16 +408,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       userPoolId: vars.COGNITO_USER_POOL_ID,
       clientId: vars.COGNITO_CLIENT_ID,
       userPoolEndpoint,
-      issuer: (
-        vars.COGNITO_ISSUER ??
-        defaultIssuer(publicUrl, vars.COGNITO_REGION, vars.COGNITO_USER_POOL_ID, userPoolEndpoint)
-      ).replace(/\/+$/, ''),
+      issuer,
+      issuedHere: embeddedIdentity && issuer === ownIssuer,
       // The embedded hosted UI only federates to Google: without Google there is nothing to offer.
       oauthDomain:
         vars.COGNITO_OAUTH_DOMAIN ??
         (embeddedIdentity && env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
           ? EMBEDDED_OAUTH_DOMAIN
           : undefined),
+      revocationCheckMs: vars.COGNITO_REVOCATION_CHECK_MINUTES * 60_000,
     },
     publicUrl,
     links: {

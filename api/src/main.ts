@@ -4,6 +4,7 @@ import {
   hostedUiOptionsFromEnv,
   identityOptionsFromEnv,
   identityPlugin,
+  openTokenRevocations,
   startHostedUi,
 } from '@app/identity';
 import { buildApp } from './app';
@@ -35,9 +36,16 @@ if (unwritable !== undefined) {
   console.error(unwritable);
   process.exit(1);
 }
-const app = await buildApp(config).catch(exitOnDataDirProblem);
+const embeddedIdentity = config.cognito.userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT;
+const identityDir = join(config.dataDir, 'identity');
+// The api refuses a token of a signed-out session at once: it reads the pool's sessions.
+const sessions = config.cognito.issuedHere
+  ? await openTokenRevocations(identityDir).catch(exitOnDataDirProblem)
+  : undefined;
+const app = await buildApp(config, { sessions }).catch(exitOnDataDirProblem);
+if (sessions) app.addHook('onClose', () => sessions.close());
 
-if (config.cognito.userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) {
+if (embeddedIdentity) {
   const { region, userPoolId, clientId, issuer, oauthDomain } = config.cognito;
   // The identity service validates its own variables (IDENTITY_*, SMTP_URL, GOOGLE_*).
   const identity = {
@@ -46,7 +54,7 @@ if (config.cognito.userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) {
     userPoolId,
     clientId,
     issuer,
-    dataDir: join(config.dataDir, 'identity'),
+    dataDir: identityDir,
     hostedUiUrl: oauthDomain === undefined ? undefined : `https://${oauthDomain}`,
   };
   await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, ...identity });

@@ -1,6 +1,7 @@
 import { IDENTITY_TEXT } from '@app/shared/spec';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { RevocationCheck } from '../auth/revocation';
 import { createTokenVerifier, InvalidTokenError } from '../auth/token-verifier';
 import { unauthorized } from '../http-errors';
 import type { UserRow } from '../services/users';
@@ -22,13 +23,15 @@ declare module 'fastify' {
  */
 const BEARER = /^Bearer +/i;
 
-export const authPlugin = fp<{ issuer: string; clientId: string }>(
-  async (app, options) => {
+export const authPlugin = fp<{ issuer: string; clientId: string; revoked?: RevocationCheck }>(
+  async (app, { revoked = () => false, ...options }) => {
     const verifyToken = createTokenVerifier(options);
 
     async function authenticateAnew(request: FastifyRequest, token: string): Promise<void> {
       try {
-        request.user = await app.users.fromIdentity(await verifyToken(token));
+        const identity = await verifyToken(token);
+        if (await revoked(identity, token)) throw new InvalidTokenError('session ended');
+        request.user = await app.users.fromIdentity(identity);
       } catch (error) {
         if (!(error instanceof InvalidTokenError)) throw error;
         request.log.info({ reason: error.message }, 'rejected bearer token');
@@ -48,7 +51,9 @@ export const authPlugin = fp<{ issuer: string; clientId: string }>(
         return;
       }
       const identity = verifyToken.known(token);
-      const user = identity && app.users.keptFromIdentity(identity);
+      // A session known to have ended, or one the user pool must be asked about, goes below.
+      const user =
+        identity && revoked(identity, token) === false && app.users.keptFromIdentity(identity);
       if (user) {
         request.user = user;
         done();

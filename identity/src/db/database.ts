@@ -11,12 +11,12 @@ import type { IdentityDatabase } from './schema';
 
 const BUSY_TIMEOUT_MS = 5000;
 
-/** Opens (creating on first start) `<dataDir>/identity.sqlite` and migrates it to the latest schema. */
-export async function openIdentityDatabase(dataDir: string): Promise<Kysely<IdentityDatabase>> {
+/** A connection to `<dataDir>/identity.sqlite` (created on first start), not migrated yet. */
+export function openIdentitySqlite(dataDir: string): SQLite.Database {
   mkdirSync(dataDir, { recursive: true });
   const sqlite = new SQLite(join(dataDir, 'identity.sqlite'));
-  // busy_timeout first (the WAL switch itself may wait), then WAL: the plugin, the hosted UI and
-  // the CLI use this file from separate connections.
+  // busy_timeout first (the WAL switch itself may wait), then WAL: the plugin, the hosted UI,
+  // the CLI and the host's revocation check use this file from separate connections.
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma('journal_mode = WAL');
   // WAL's usual setting: commits wait for no fsync (a power cut may lose the last ones, never
@@ -24,6 +24,17 @@ export async function openIdentityDatabase(dataDir: string): Promise<Kysely<Iden
   // would tell a real e-mail (code + mail) from an unknown one (code only).
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  return sqlite;
+}
+
+/**
+ * Opens (creating on first start) `<dataDir>/identity.sqlite`, or the given connection to it,
+ * and migrates it to the latest schema.
+ */
+export async function openIdentityDatabase(
+  dataDir: string,
+  sqlite: SQLite.Database = openIdentitySqlite(dataDir),
+): Promise<Kysely<IdentityDatabase>> {
   const db = new Kysely<IdentityDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {
     await migrate(db);
