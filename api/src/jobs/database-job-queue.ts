@@ -69,6 +69,17 @@ export class DatabaseJobQueue implements JobQueue {
     return row && toJob(row);
   }
 
+  async countActive(userId: string, kinds: readonly JobKind[]): Promise<number> {
+    const { active } = await this.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('active'))
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['queued', 'running'])
+      .where('kind', 'in', [...kinds])
+      .executeTakeFirstOrThrow();
+    return Number(active);
+  }
+
   async findOwned(userId: string, id: string): Promise<Job | undefined> {
     const row = await this.db
       .selectFrom('jobs')

@@ -90,6 +90,8 @@ export interface EnqueueRequest<K extends JobKind> {
 export interface JobQueue {
   enqueue<K extends JobKind>(request: EnqueueRequest<K>, db?: Kysely<Database>): Promise<Job<K>>;
   findByIdempotencyKey(userId: string, key: string): Promise<Job | undefined>;
+  /** How many of the user's jobs of these kinds are queued or running. */
+  countActive(userId: string, kinds: readonly JobKind[]): Promise<number>;
   /** Only the owner's jobs: another user's id reads as missing. */
   findOwned(userId: string, id: string): Promise<Job | undefined>;
   /**

@@ -33,7 +33,7 @@ import { loadSharp } from '../media/load-sharp';
 import { MAX_INPUT_PIXELS, processImageFile, readHead } from '../media/pipeline';
 import type { TempFile, TempFiles } from '../media/temp-files';
 import { presentJob } from '../presenters';
-import { checkGeneration, enqueueGeneration } from '../services/generation';
+import { assertRoomInQueue, checkGeneration, enqueueGeneration } from '../services/generation';
 import { messageOf } from '../validation-message';
 
 /** Not worded by the spec; defined here in the api. */
@@ -187,6 +187,8 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
     }
     const { user } = request;
     const ids = await checkGeneration(app, user, fields.data.prompt, fields.data.model_ids);
+    // Before its files are stored: a refused edit leaves nothing behind.
+    await assertRoomInQueue(app, user);
     if (!form.image) throw badRequest(GENERATE_TEXT.uploadImage);
     if (!form.mask) throw badRequest(GENERATE_TEXT.paintMask);
     const image = await processImageFile(form.image.path, form.image.size, {

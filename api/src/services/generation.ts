@@ -1,7 +1,13 @@
-import { API_TEXT, validateModelSelection, validatePrompt } from '@app/shared/spec';
+import {
+  API_TEXT,
+  MAX_QUEUED_GENERATIONS,
+  tooManyQueuedGenerations,
+  validateModelSelection,
+  validatePrompt,
+} from '@app/shared/spec';
 import type { FastifyInstance } from 'fastify';
 import { engineOf } from '../db/model-engine';
-import { badRequest, notFound } from '../http-errors';
+import { badRequest, HttpError, notFound } from '../http-errors';
 import { onceFor, type KeyedRequest } from '../jobs/idempotency';
 import type { Job, JobInputs } from '../jobs/queue';
 import { pickDefaultModel } from './models';
@@ -44,6 +50,17 @@ export async function checkGeneration(
   return ids;
 }
 
+/**
+ * One user's generations wait their turn with everyone's (claims are fair across users); this
+ * bounds how many they may pile up at once.
+ */
+export async function assertRoomInQueue(app: FastifyInstance, user: UserRow): Promise<void> {
+  const active = await app.jobs.countActive(user.id, ['generate', 'edit']);
+  if (active >= MAX_QUEUED_GENERATIONS) {
+    throw new HttpError(429, tooManyQueuedGenerations(MAX_QUEUED_GENERATIONS));
+  }
+}
+
 export function enqueueGeneration<K extends 'generate' | 'edit'>(
   app: FastifyInstance,
   user: UserRow,
@@ -51,13 +68,14 @@ export function enqueueGeneration<K extends 'generate' | 'edit'>(
   input: JobInputs[K],
   keyed: KeyedRequest | undefined,
 ): Promise<Job<K>> {
-  return onceFor(app, user.id, kind, keyed, () =>
-    app.jobs.enqueue({
+  return onceFor(app, user.id, kind, keyed, async () => {
+    await assertRoomInQueue(app, user);
+    return app.jobs.enqueue({
       userId: user.id,
       kind,
       input,
       ...(input.modelIds[0] ? { modelId: input.modelIds[0] } : {}),
       ...(keyed ? { idempotencyKey: keyed.key, requestHash: keyed.hash } : {}),
-    }),
-  );
+    });
+  });
 }

@@ -427,6 +427,10 @@ export const fileError = (fileNumber: number, error: string): string =>
 export const invalidFileTypes = (names: readonly string[]): string =>
   `Invalid file types: ${names.join(', ')}. ${FILE_TEXT.trainingTypesSupported}`;
 
+/** Refusal of a generation beyond what one user may have waiting (MAX_QUEUED_GENERATIONS). */
+export const tooManyQueuedGenerations = (limit: number): string =>
+  `You already have ${limit} images waiting to be generated. Please wait for some to finish before starting more.`;
+
 /** Refusal of a new model over the account's limit (spec §6: free 1, Pro 5). */
 export const modelLimitReached = (limit: number): string =>
   limit === MODEL_LIMITS.default
