@@ -101,6 +101,8 @@ export interface AppConfig {
   jobWorker: boolean;
   /** Requests per minute and user on each write route. */
   writeRateLimitPerMinute: number;
+  /** What each user may store (media, profile picture, edit inputs), in bytes. */
+  storageQuotaBytes: number;
   /** A request body that stops arriving for this long is answered 408 (a gap, not a total). */
   bodyIdleTimeoutMs: number;
   /** Files in this bucket; undefined: in `<dataDir>/files`. Credentials: the AWS default chain. */
@@ -209,6 +211,7 @@ const envSchema = z
     URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     JOB_WORKER: z.stringbool().default(true),
     WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    STORAGE_QUOTA_MB: positiveNumber.default(2048),
     BODY_IDLE_TIMEOUT_SECONDS: positiveNumber.default(10),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -430,6 +433,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     urlSigningSecret: vars.URL_SIGNING_SECRET,
     jobWorker: vars.JOB_WORKER,
     writeRateLimitPerMinute: vars.WRITE_RATE_LIMIT_PER_MINUTE,
+    storageQuotaBytes: Math.round(vars.STORAGE_QUOTA_MB * 1024 * 1024),
     bodyIdleTimeoutMs: vars.BODY_IDLE_TIMEOUT_SECONDS * 1000,
     s3: vars.S3_BUCKET
       ? {

@@ -76,6 +76,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('gives each user 2 GB of storage unless STORAGE_QUOTA_MB says otherwise', () => {
+    expect(loadConfig({}).storageQuotaBytes).toBe(2 * 1024 ** 3);
+    expect(loadConfig({ STORAGE_QUOTA_MB: '0.5' }).storageQuotaBytes).toBe(512 * 1024);
+    expect(() => loadConfig({ STORAGE_QUOTA_MB: 'lots' })).toThrow(
+      /STORAGE_QUOTA_MB: must be a positive number/,
+    );
+  });
+
   it('reads admin e-mails as a lower-cased list', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' A@x.com,b@Y.org ,' }).adminEmails).toEqual([
       'a@x.com',

@@ -26,6 +26,8 @@ export interface UsersTable {
   default_model_id: string | null;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
+  /** What the stored profile picture takes (migration 0014). */
+  profile_picture_bytes: Generated<number>;
 }
 
 export interface ModelsTable {
@@ -82,6 +84,8 @@ export interface MediaTable {
   small_thumbnail: Generated<number>;
   /** 1 when the 384-pixel thumbnail is stored (images processed since migration 0011). */
   medium_thumbnail: Generated<number>;
+  /** Every stored file of the item together (migration 0014); null: stored before, see `bytes`. */
+  stored_bytes: Generated<number | null>;
 }
 
 export interface ModelPhotosTable {
@@ -114,6 +118,8 @@ export interface JobsTable {
   eta_seconds: number | null;
   /** The provider's training or prediction id, recorded before the job waits on it. */
   provider_job_id: string | null;
+  /** What an edit's stored inputs (image and mask) take (migration 0014). */
+  input_bytes: Generated<number | null>;
   /** SHA-256 of the request that created the job under an Idempotency-Key (migration 0012). */
   request_hash: Generated<string | null>;
   created_at: IsoTimestamp;

@@ -46,6 +46,7 @@ export class DatabaseJobQueue implements JobQueue {
       input: JSON.stringify(request.input),
       idempotency_key: request.idempotencyKey ?? null,
       request_hash: request.requestHash ?? null,
+      input_bytes: request.inputBytes ?? null,
       run_after: now,
       created_at: now,
       updated_at: now,

@@ -79,6 +79,8 @@ export interface EnqueueRequest<K extends JobKind> {
   idempotencyKey?: string;
   /** The hash of the request the key came with: the key with another request is refused. */
   requestHash?: string;
+  /** What the job's stored inputs take (an edit's image and mask), counted in the user's storage. */
+  inputBytes?: number;
 }
 
 /**

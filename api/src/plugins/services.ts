@@ -15,6 +15,7 @@ import type { JobWorker } from '../jobs/worker';
 import { TempFiles } from '../media/temp-files';
 import { MediaService, photoCheckCompletion } from '../services/media';
 import { ModelService, trainingCompletion } from '../services/models';
+import { StorageQuota } from '../services/storage-quota';
 import { UploadRequests } from '../services/upload-requests';
 import { UserService } from '../services/users';
 import { createStorage } from '../storage/create-storage';
@@ -42,6 +43,8 @@ declare module 'fastify' {
     tempFiles: TempFiles;
     /** Photo upload requests made under an Idempotency-Key. */
     uploadRequests: UploadRequests;
+    /** Each user's storage and its limit. */
+    storageQuota: StorageQuota;
   }
 }
 
@@ -88,7 +91,9 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
     app.decorate('jobCompletions', jobCompletions);
     const jobs = new DatabaseJobQueue(app.db, jobCompletions);
     app.decorate('jobs', jobs);
-    const media = new MediaService(app.db, storage, tempFiles, jobs);
+    const storageQuota = new StorageQuota(app.db, config.storageQuotaBytes);
+    app.decorate('storageQuota', storageQuota);
+    const media = new MediaService(app.db, storage, tempFiles, jobs, storageQuota);
     app.decorate('media', media);
     app.decorate(
       'uploadRequests',

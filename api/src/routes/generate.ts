@@ -199,8 +199,10 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
     });
     await checkMask(form.mask);
 
-    const inputs = `users/${user.id}/inputs/${randomUUID()}/`;
     const { original } = image;
+    const inputBytes = original.data.size + form.mask.size;
+    await app.storageQuota.assertRoom(user.id, inputBytes);
+    const inputs = `users/${user.id}/inputs/${randomUUID()}/`;
     await Promise.all([
       app.storage.put(
         `${inputs}image`,
@@ -225,6 +227,7 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
         maskKey: `${inputs}mask`,
       },
       await keyedEdit(request, form),
+      inputBytes,
     );
   }
 

@@ -30,6 +30,7 @@ import {
 } from '../presenters';
 import { keyedRequest } from '../jobs/idempotency';
 import { decodeCursor, type MediaRow } from '../services/media';
+import { storedSize } from '../services/storage-quota';
 import { incomingKey, mediaKeys } from '../storage/keys';
 import { UPLOAD_URL_TTL_SECONDS, uploadUrl } from './files';
 
@@ -117,6 +118,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       const userId = request.user.id;
       const rows = await app.uploadRequests.once(userId, keyedRequest(request), async () => {
         const images = await processBatch(files);
+        // The batch as a whole: none of it is stored when all of it does not fit.
+        await app.storageQuota.assertRoom(
+          userId,
+          images.reduce((sum, image) => sum + storedSize(image), 0),
+        );
         const created = [];
         for (const [index, image] of images.entries()) {
           const file = files[index];

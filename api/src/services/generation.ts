@@ -67,15 +67,19 @@ export function enqueueGeneration<K extends 'generate' | 'edit'>(
   kind: K,
   input: JobInputs[K],
   keyed: KeyedRequest | undefined,
+  inputBytes?: number,
 ): Promise<Job<K>> {
   return onceFor(app, user.id, kind, keyed, async () => {
     await assertRoomInQueue(app, user);
+    // Its images are stored when it ends: a full store takes no new generation.
+    await app.storageQuota.assertRoom(user.id);
     return app.jobs.enqueue({
       userId: user.id,
       kind,
       input,
       ...(input.modelIds[0] ? { modelId: input.modelIds[0] } : {}),
       ...(keyed ? { idempotencyKey: keyed.key, requestHash: keyed.hash } : {}),
+      ...(inputBytes === undefined ? {} : { inputBytes }),
     });
   });
 }

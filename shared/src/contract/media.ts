@@ -184,7 +184,7 @@ export const mediaRoutes = {
   'POST /media/presigned-urls': {
     headers: idempotencyHeaders,
     body: presignedUrlsBody,
-    response: withErrors({ 200: presignedUrlsSchema }, 400, 409, 415, 422),
+    response: withErrors({ 200: presignedUrlsSchema }, 400, 409, 413, 415, 422),
   },
   'GET /media': {
     querystring: mediaListQuery,

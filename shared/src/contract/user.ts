@@ -19,6 +19,13 @@ export const userProfileSchema = z
     modelLimit: z.number().int().meta({ description: '1 free, 5 Pro, 999 admin (unlimited)' }),
     modelStatus: z.enum(MODEL_STATUSES),
     modelId: z.string().nullable().meta({ description: 'Legacy single model (PUT /user/model)' }),
+    storageUsed: z.number().int().meta({
+      description:
+        'Bytes the user stores: images with their thumbnails, profile picture, edit inputs',
+    }),
+    storageQuota: z.number().int().meta({
+      description: 'Bytes the user may store; uploads and generations beyond it answer 413',
+    }),
   })
   .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof userProfileSchema>;
