@@ -78,7 +78,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     globalDecompression: false,
     threshold: COMPRESSION_THRESHOLD,
   });
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { config });
   await app.register(requestIdPlugin);
   await app.register(bodyIdleTimeoutPlugin, { idleMs: config.bodyIdleTimeoutMs });
   await app.register(dbPlugin, { database: config.database });

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from './support/test';
 import sharp, { type Sharp } from 'sharp';
 import { E2E_WORK_DIR, REPO_ROOT } from './support/paths';
 import { expectScreenChecks } from './support/screen-checks';
