@@ -72,7 +72,13 @@ try {
   await api.stop();
 
   // Only the list is measured: it touches no storage and no temp files.
-  const media = new MediaService(db, undefined as never, undefined as never, undefined as never);
+  const media = new MediaService(
+    db,
+    undefined as never,
+    undefined as never,
+    undefined as never,
+    undefined as never,
+  );
   const after = decodeCursor(deepCursor)!;
   const query = { first: [] as number[], deep: [] as number[] };
   for (let sample = 0; sample < SAMPLES * 5; sample += 1) {

@@ -1,7 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { AppConfig } from './config';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  embeddedRevocationCheck,
+  poolRevocationCheck,
+  type RevocationCheck,
+  type SessionRevocations,
+} from './auth/revocation';
+import { EMBEDDED_USER_POOL_ENDPOINT, type AppConfig } from './config';
 import { errorHandler, replyNotFound } from './errors';
 import { API_PREFIX } from './paths';
 import { authPlugin } from './plugins/auth';
@@ -25,7 +31,31 @@ export const COMPRESSION_THRESHOLD = 16 * 1024;
 /** Routes that accept more (uploads) raise it for themselves. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export interface AppParts {
+  /** The embedded identity service's sessions: a signed-out token is refused at once. */
+  sessions?: SessionRevocations;
+}
+
+/**
+ * Which ended sessions the api can know of: the embedded pool's, every request; a user pool
+ * elsewhere (Amazon Cognito) is asked at most every COGNITO_REVOCATION_CHECK_MINUTES.
+ */
+function revocationCheck(
+  config: AppConfig,
+  parts: AppParts,
+  log: FastifyBaseLogger,
+): RevocationCheck | undefined {
+  if (parts.sessions) return embeddedRevocationCheck(parts.sessions);
+  const { userPoolEndpoint, region } = config.cognito;
+  if (userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) return undefined;
+  return poolRevocationCheck({
+    endpoint: userPoolEndpoint ?? `https://cognito-idp.${region}.amazonaws.com/`,
+    intervalMs: config.cognito.revocationCheckMs,
+    log,
+  });
+}
+
+export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId,
@@ -48,7 +78,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     globalDecompression: false,
     threshold: COMPRESSION_THRESHOLD,
   });
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { config });
   await app.register(requestIdPlugin);
   await app.register(bodyIdleTimeoutPlugin, { idleMs: config.bodyIdleTimeoutMs });
   await app.register(dbPlugin, { database: config.database });
@@ -60,9 +90,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(uploadSweeperPlugin);
   await app.register(thumbnailBackfillPlugin);
   await app.register(replicateOutcomePrunerPlugin);
+  const revoked = revocationCheck(config, parts, app.log);
   await app.register(authPlugin, {
     issuer: config.cognito.issuer,
     clientId: config.cognito.clientId,
+    ...(revoked ? { revoked } : {}),
   });
 
   // Routes

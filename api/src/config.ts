@@ -76,8 +76,15 @@ export interface AppConfig {
     userPoolEndpoint: string | undefined;
     /** Tokens must carry this `iss`; its JWKS is at `<issuer>/.well-known/jwks.json`. */
     issuer: string;
+    /**
+     * The embedded identity service mints the tokens the api accepts (its issuer is theirs):
+     * the api reads its sessions. False when COGNITO_ISSUER names another issuer (tests).
+     */
+    issuedHere: boolean;
     /** Hosted UI host[:port] for Google sign-in; undefined when not offered. */
     oauthDomain: string | undefined;
+    /** A pool elsewhere is asked whether a session has ended at most this often. */
+    revocationCheckMs: number;
   };
   /** Where browsers reach this process: signed file URLs and checkout return pages use it. */
   publicUrl: string;
@@ -94,6 +101,8 @@ export interface AppConfig {
   jobWorker: boolean;
   /** Requests per minute and user on each write route. */
   writeRateLimitPerMinute: number;
+  /** What each user may store (media, profile picture, edit inputs), in bytes. */
+  storageQuotaBytes: number;
   /** A request body that stops arriving for this long is answered 408 (a gap, not a total). */
   bodyIdleTimeoutMs: number;
   /** Files in this bucket; undefined: in `<dataDir>/files`. Credentials: the AWS default chain. */
@@ -190,6 +199,7 @@ const envSchema = z
       .default(EMBEDDED_USER_POOL_ENDPOINT),
     PUBLIC_URL: z.string().refine(isHttpUrl, 'must be an absolute http(s) URL').optional(),
     COGNITO_ISSUER: z.string().refine(isHttpUrl, 'must be an absolute http(s) URL').optional(),
+    COGNITO_REVOCATION_CHECK_MINUTES: positiveNumber.default(5),
     COGNITO_OAUTH_DOMAIN: z
       .string()
       .regex(/^[\w.-]+(:\d{1,5})?$/, 'must be host[:port] without a scheme')
@@ -201,6 +211,7 @@ const envSchema = z
     URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     JOB_WORKER: z.stringbool().default(true),
     WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    STORAGE_QUOTA_MB: positiveNumber.default(2048),
     BODY_IDLE_TIMEOUT_SECONDS: positiveNumber.default(10),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -371,6 +382,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const userPoolEndpoint = vars.COGNITO_USER_POOL_ENDPOINT || undefined;
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   const embeddedIdentity = userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT;
+  const ownIssuer = defaultIssuer(
+    publicUrl,
+    vars.COGNITO_REGION,
+    vars.COGNITO_USER_POOL_ID,
+    userPoolEndpoint,
+  ).replace(/\/+$/, '');
+  const issuer = (vars.COGNITO_ISSUER ?? ownIssuer).replace(/\/+$/, '');
   const stripeSecretKey = vars.STRIPE_SECRET_KEY;
   return {
     nodeEnv: vars.NODE_ENV,
@@ -393,16 +411,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       userPoolId: vars.COGNITO_USER_POOL_ID,
       clientId: vars.COGNITO_CLIENT_ID,
       userPoolEndpoint,
-      issuer: (
-        vars.COGNITO_ISSUER ??
-        defaultIssuer(publicUrl, vars.COGNITO_REGION, vars.COGNITO_USER_POOL_ID, userPoolEndpoint)
-      ).replace(/\/+$/, ''),
+      issuer,
+      issuedHere: embeddedIdentity && issuer === ownIssuer,
       // The embedded hosted UI only federates to Google: without Google there is nothing to offer.
       oauthDomain:
         vars.COGNITO_OAUTH_DOMAIN ??
         (embeddedIdentity && env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
           ? EMBEDDED_OAUTH_DOMAIN
           : undefined),
+      revocationCheckMs: vars.COGNITO_REVOCATION_CHECK_MINUTES * 60_000,
     },
     publicUrl,
     links: {
@@ -416,6 +433,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     urlSigningSecret: vars.URL_SIGNING_SECRET,
     jobWorker: vars.JOB_WORKER,
     writeRateLimitPerMinute: vars.WRITE_RATE_LIMIT_PER_MINUTE,
+    storageQuotaBytes: Math.round(vars.STORAGE_QUOTA_MB * 1024 * 1024),
     bodyIdleTimeoutMs: vars.BODY_IDLE_TIMEOUT_SECONDS * 1000,
     s3: vars.S3_BUCKET
       ? {

@@ -54,6 +54,13 @@ export function errorHandler(
     const message = request.routeOptions.config.tooLargeMessage ?? error.message;
     return reply.code(413).send({ error: errorName(413), message });
   }
+  if (error instanceof HttpError) {
+    // Ours, worded for the user: client mistakes, and 503 "busy, try again" with its Retry-After.
+    return reply
+      .code(status)
+      .headers(error.headers)
+      .send({ error: errorName(status), message: error.message });
+  }
   if (status >= 400 && status < 500) {
     return reply.code(status).send({ error: errorName(status), message: error.message });
   }

@@ -4,10 +4,12 @@ import {
   hostedUiOptionsFromEnv,
   identityOptionsFromEnv,
   identityPlugin,
+  openTokenRevocations,
   startHostedUi,
 } from '@app/identity';
 import { buildApp } from './app';
 import { EMBEDDED_USER_POOL_ENDPOINT, loadConfig, type AppConfig } from './config';
+import { dataDirProblem, unwritableDataDir } from './data-dir';
 import { IDENTITY_PREFIX } from './paths';
 import { runEngines } from './plugins/job-worker';
 
@@ -20,10 +22,30 @@ function configOrExit(): AppConfig {
   }
 }
 
-const config = configOrExit();
-const app = await buildApp(config);
+/** A start that fails on the data directory says so in one line (a stack says nothing to do). */
+function exitOnDataDirProblem(error: unknown): never {
+  const problem = dataDirProblem(config.dataDir, error);
+  if (problem === undefined) throw error;
+  console.error(problem);
+  process.exit(1);
+}
 
-if (config.cognito.userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) {
+const config = configOrExit();
+const unwritable = await unwritableDataDir(config.dataDir);
+if (unwritable !== undefined) {
+  console.error(unwritable);
+  process.exit(1);
+}
+const embeddedIdentity = config.cognito.userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT;
+const identityDir = join(config.dataDir, 'identity');
+// The api refuses a token of a signed-out session at once: it reads the pool's sessions.
+const sessions = config.cognito.issuedHere
+  ? await openTokenRevocations(identityDir).catch(exitOnDataDirProblem)
+  : undefined;
+const app = await buildApp(config, { sessions }).catch(exitOnDataDirProblem);
+if (sessions) app.addHook('onClose', () => sessions.close());
+
+if (embeddedIdentity) {
   const { region, userPoolId, clientId, issuer, oauthDomain } = config.cognito;
   // The identity service validates its own variables (IDENTITY_*, SMTP_URL, GOOGLE_*).
   const identity = {
@@ -32,7 +54,7 @@ if (config.cognito.userPoolEndpoint === EMBEDDED_USER_POOL_ENDPOINT) {
     userPoolId,
     clientId,
     issuer,
-    dataDir: join(config.dataDir, 'identity'),
+    dataDir: identityDir,
     hostedUiUrl: oauthDomain === undefined ? undefined : `https://${oauthDomain}`,
   };
   await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, ...identity });

@@ -223,7 +223,10 @@ export async function presentProfile(
   origin: string,
   user: UserRow,
 ): Promise<UserProfile> {
-  const { models, trainingJobs } = await modelsWithTrainingJobs(app, user.id);
+  const [{ models, trainingJobs }, storageUsed] = await Promise.all([
+    modelsWithTrainingJobs(app, user.id),
+    app.storageQuota.used(user.id),
+  ]);
   const defaultModel = pickDefaultModel(models, user.default_model_id);
   return {
     name: user.name,
@@ -241,6 +244,8 @@ export async function presentProfile(
     modelLimit: app.users.modelLimit(user),
     modelStatus: aggregateModelStatus(models),
     modelId: defaultModel?.id ?? null,
+    storageUsed,
+    storageQuota: app.storageQuota.quotaBytes,
   };
 }
 

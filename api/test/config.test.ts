@@ -63,6 +63,27 @@ describe('loadConfig', () => {
     expect(loadConfig(google).cognito.oauthDomain).toBe('localhost:3443');
   });
 
+  it('reads the embedded pool’s sessions only when it mints the tokens; asks a pool elsewhere every 5 minutes', () => {
+    expect(loadConfig({}).cognito).toMatchObject({ issuedHere: true, revocationCheckMs: 300_000 });
+    expect(loadConfig({ COGNITO_ISSUER: 'http://127.0.0.1:9/p' }).cognito.issuedHere).toBe(false);
+    const cognito = loadConfig({
+      COGNITO_USER_POOL_ENDPOINT: '',
+      COGNITO_REVOCATION_CHECK_MINUTES: '1.5',
+    }).cognito;
+    expect(cognito).toMatchObject({ issuedHere: false, revocationCheckMs: 90_000 });
+    expect(() => loadConfig({ COGNITO_REVOCATION_CHECK_MINUTES: '0' })).toThrow(
+      /COGNITO_REVOCATION_CHECK_MINUTES: must be a positive number/,
+    );
+  });
+
+  it('gives each user 2 GB of storage unless STORAGE_QUOTA_MB says otherwise', () => {
+    expect(loadConfig({}).storageQuotaBytes).toBe(2 * 1024 ** 3);
+    expect(loadConfig({ STORAGE_QUOTA_MB: '0.5' }).storageQuotaBytes).toBe(512 * 1024);
+    expect(() => loadConfig({ STORAGE_QUOTA_MB: 'lots' })).toThrow(
+      /STORAGE_QUOTA_MB: must be a positive number/,
+    );
+  });
+
   it('reads admin e-mails as a lower-cased list', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' A@x.com,b@Y.org ,' }).adminEmails).toEqual([
       'a@x.com',

@@ -103,7 +103,7 @@ describe.each(DIALECTS)('generation on %s', { timeout: 30_000 }, (dialect) => {
       json: { modelName: 'x', photoIds: [] },
       headers: { 'idempotency-key': 'gen-1' },
     });
-    expect(otherKind.status).toBe(409);
+    expect(otherKind.status).toBe(422);
     expect(otherKind.body.message).toBe(API_TEXT.idempotencyKeyReused);
   });
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { IDENTITY_TEXT } from '@app/shared/spec';
-import { identityPlugin } from '@app/identity';
+import { identityPlugin, openTokenRevocations } from '@app/identity';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -61,7 +61,10 @@ describe('tokens from the real identity service', { timeout: 30_000 }, () => {
       DATA_DIR: dataDir,
       SERVE_WEB: 'false',
     });
-    app = await buildApp(config);
+    const identityDir = join(config.dataDir, 'identity');
+    const sessions = await openTokenRevocations(identityDir);
+    app = await buildApp(config, { sessions });
+    app.addHook('onClose', () => sessions.close());
     const { region, userPoolId, clientId, issuer } = config.cognito;
     await app.register(identityPlugin, {
       prefix: IDENTITY_PREFIX,
@@ -69,7 +72,7 @@ describe('tokens from the real identity service', { timeout: 30_000 }, () => {
       userPoolId,
       clientId,
       issuer,
-      dataDir: join(config.dataDir, 'identity'),
+      dataDir: identityDir,
     });
     await app.listen({ host: config.host, port });
   });
@@ -78,30 +81,49 @@ describe('tokens from the real identity service', { timeout: 30_000 }, () => {
     await removeDir(dataDir);
   });
 
-  it('accepts the id and access tokens of a signed-up, confirmed user, and rejects tampering', async () => {
-    const clientId = 'studio-web';
+  const clientId = 'studio-web';
+
+  async function signUp(address: string) {
     await cognito('SignUp', {
       ClientId: clientId,
-      Username: email,
+      Username: address,
       Password: password,
       UserAttributes: [
-        { Name: 'email', Value: email },
+        { Name: 'email', Value: address },
         { Name: 'name', Value: 'Real Person' },
       ],
     });
     const outbox = await fetch(
-      `${base}${IDENTITY_PREFIX}/dev/outbox?to=${encodeURIComponent(email)}`,
+      `${base}${IDENTITY_PREFIX}/dev/outbox?to=${encodeURIComponent(address)}`,
     );
     const [message] = (await outbox.json()) as { body: string }[];
     const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1];
     expect(code).toBeDefined();
-    await cognito('ConfirmSignUp', { ClientId: clientId, Username: email, ConfirmationCode: code });
-    const signIn = await cognito('InitiateAuth', {
+    await cognito('ConfirmSignUp', {
+      ClientId: clientId,
+      Username: address,
+      ConfirmationCode: code,
+    });
+  }
+
+  async function signIn(address: string, secret = password) {
+    const answer = await cognito('InitiateAuth', {
       ClientId: clientId,
       AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: password },
+      AuthParameters: { USERNAME: address, PASSWORD: secret },
     });
-    const result = signIn.AuthenticationResult as { IdToken: string; AccessToken: string };
+    return answer.AuthenticationResult as {
+      IdToken: string;
+      AccessToken: string;
+      RefreshToken: string;
+    };
+  }
+
+  const statusOf = async (token: string) => (await getUser(token)).status;
+
+  it('accepts the id and access tokens of a signed-up, confirmed user, and rejects tampering', async () => {
+    await signUp(email);
+    const result = await signIn(email);
 
     const byId = await getUser(result.IdToken);
     expect(byId.status).toBe(200);
@@ -122,5 +144,41 @@ describe('tokens from the real identity service', { timeout: 30_000 }, () => {
       status: 401,
       body: { error: 'Unauthorized', message: IDENTITY_TEXT.notAuthenticated },
     });
+  });
+
+  it('refuses the tokens of a session at once after GlobalSignOut, RevokeToken or a password change', async () => {
+    const address = `sessions-${Date.now()}@example.com`;
+    await signUp(address);
+
+    // Signed out everywhere: every session's id and access tokens, right away.
+    const phone = await signIn(address);
+    const laptop = await signIn(address);
+    for (const token of [phone.IdToken, phone.AccessToken, laptop.IdToken]) {
+      expect(await statusOf(token)).toBe(200);
+    }
+    await cognito('GlobalSignOut', { AccessToken: phone.AccessToken });
+    for (const token of [phone.IdToken, phone.AccessToken, laptop.IdToken, laptop.AccessToken]) {
+      expect(await getUser(token)).toEqual({
+        status: 401,
+        body: { error: 'Unauthorized', message: IDENTITY_TEXT.notAuthenticated },
+      });
+    }
+
+    // Signed out on one device (aws-amplify's signOut revokes its refresh token): only that one.
+    const kept = await signIn(address);
+    const left = await signIn(address);
+    await cognito('RevokeToken', { ClientId: clientId, Token: left.RefreshToken });
+    expect(await statusOf(left.IdToken)).toBe(401);
+    expect(await statusOf(kept.IdToken)).toBe(200);
+
+    // A password change keeps the session that made it and ends the others.
+    const other = await signIn(address);
+    await cognito('ChangePassword', {
+      AccessToken: kept.AccessToken,
+      PreviousPassword: password,
+      ProposedPassword: 'a new password 2',
+    });
+    expect(await statusOf(other.IdToken)).toBe(401);
+    expect(await statusOf(kept.IdToken)).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +15,16 @@ const STARTS = [
   { name: 'built (dist/main.js)', argv: ['dist/main.js'] },
 ];
 
-function startProcess(argv: string[], env: Record<string, string>): ChildProcess {
+/** Root writes anywhere: a read-only directory is read-only only to another user. */
+const UNPRIVILEGED = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+
+function startProcess(
+  argv: string[],
+  env: Record<string, string>,
+  options: { uid?: number; gid?: number } = {},
+): ChildProcess {
   return spawn(process.execPath, argv, {
+    ...options,
     cwd: API_DIR,
     env: {
       ...process.env,
@@ -60,7 +69,8 @@ describe.each(STARTS)('api main.ts $name', { timeout: 60_000 }, ({ argv }) => {
     }
   });
   afterAll(() => removeDir(tempDir));
-  const startMain = (env: Record<string, string>) => startProcess(argv, env);
+  const startMain = (env: Record<string, string>, options?: { uid?: number; gid?: number }) =>
+    startProcess(argv, env, options);
 
   it('serves the API and the embedded identity service, and stops cleanly on SIGTERM', async () => {
     const child = startMain({ DATA_DIR: join(tempDir, 'data'), WEB_ROOT: join(tempDir, 'web') });
@@ -122,6 +132,21 @@ describe.each(STARTS)('api main.ts $name', { timeout: 60_000 }, ({ argv }) => {
     } finally {
       await jobs.close();
     }
+  });
+
+  it('exits non-zero with one line naming DATA_DIR when it is read-only', async () => {
+    const dataDir = join(tempDir, 'read-only');
+    await mkdir(dataDir);
+    await chmod(tempDir, 0o755);
+    await chmod(dataDir, 0o555);
+    const child = startMain({ DATA_DIR: dataDir }, UNPRIVILEGED);
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      `DATA_DIR ${dataDir} is not writable (EACCES): make it writable for the user running the server, or set DATA_DIR to a writable directory.`,
+    ]);
   });
 
   it('exits non-zero naming the bad variable', async () => {

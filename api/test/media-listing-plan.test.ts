@@ -73,7 +73,13 @@ describe.each(DIALECTS)('the media list plan on %s', (dialect) => {
     await seed(db, 'user', IMAGES);
     if (dialect === 'postgres') await sql`ANALYZE media`.execute(db);
     // Only the query is planned here: no storage or temp files are touched.
-    media = new MediaService(db, undefined as never, undefined as never, undefined as never);
+    media = new MediaService(
+      db,
+      undefined as never,
+      undefined as never,
+      undefined as never,
+      undefined as never,
+    );
   }, 60_000);
   afterAll(async () => {
     await db.destroy();

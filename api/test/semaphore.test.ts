@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { Semaphore } from '../src/media/semaphore';
+import { describe, expect, it, vi } from 'vitest';
+import { Semaphore, SemaphoreWaitExceeded } from '../src/media/semaphore';
 
 function deferred() {
   let resolve!: () => void;
@@ -50,5 +50,43 @@ describe('Semaphore', () => {
     expect(running).toEqual([0, 1]);
     for (const job of again) job.resolve();
     await Promise.all(both);
+  });
+});
+
+describe('Semaphore with a bounded wait', () => {
+  it('sends a caller away after maxWaitMs, and its place goes to the next in line', async () => {
+    vi.useFakeTimers();
+    try {
+      const semaphore = new Semaphore(1);
+      const holder = deferred();
+      const first = semaphore.run(() => holder.promise);
+      const started: string[] = [];
+      const patient = semaphore.run(async () => {
+        started.push('patient');
+      });
+      const hurried = semaphore
+        .run(
+          async () => {
+            started.push('hurried');
+          },
+          { maxWaitMs: 10_000 },
+        )
+        .catch((error: unknown) => error);
+      const late = semaphore.run(
+        async () => {
+          started.push('late');
+        },
+        { maxWaitMs: 60_000 },
+      );
+      await vi.advanceTimersByTimeAsync(10_000);
+      const refused = await hurried;
+      expect(refused).toBeInstanceOf(SemaphoreWaitExceeded);
+      expect(started).toEqual([]);
+      holder.resolve();
+      await Promise.all([first, patient, late]);
+      expect(started).toEqual(['patient', 'late']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

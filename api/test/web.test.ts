@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { dirname, join } from 'node:path';
@@ -179,8 +180,65 @@ describe('serving the built front ends', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('permissions-policy')).toContain('camera=()');
+    const policy = response.headers.get('content-security-policy');
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect((await get('/api/health')).headers.get('content-security-policy')).toBe(policy);
+    // Served over plain http here: no HSTS (it would lock a browser out of http://localhost).
+    expect(response.headers.get('strict-transport-security')).toBeNull();
     const generated = (await get('/api/nope')).headers.get('x-request-id');
     expect(generated).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('the Content-Security-Policy', () => {
+  const FIRST_PAINT = 'document.body.dataset.painted = "1";';
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  const page = (script: string) =>
+    `<!doctype html><head>${EMPTY_CONFIG}<script>${script}</script></head><title>t</title>`;
+  let tempDir: string;
+  let running: RunningApp;
+  const scriptSources = async (path: string) =>
+    (await fetch(`${running.url}${path}`, { headers: HTML })).headers
+      .get('content-security-policy')
+      ?.match(/script-src ([^;]*)/)?.[1]
+      ?.split(' ');
+
+  beforeAll(async () => {
+    tempDir = await makeTempDir();
+    await writeFiles(join(tempDir, 'web'), { 'shell/dist/index.html': page(FIRST_PAINT) });
+    running = await startApp({
+      DATA_DIR: join(tempDir, 'data'),
+      WEB_ROOT: join(tempDir, 'web'),
+      PUBLIC_URL: 'https://studio.example',
+      REMOTE_GALLERY_URL: 'https://cdn.example/gallery/mf-manifest.json',
+    });
+  });
+  afterAll(async () => {
+    await running.app.close();
+    await removeDir(tempDir);
+  });
+
+  it("allows the shell page's inline script by its hash, and scripts of the configured remotes", async () => {
+    const sources = await scriptSources('/dashboard');
+    expect(sources).toEqual(["'self'", 'https://cdn.example', sha256(FIRST_PAINT)]);
+    // The service worker's copy of the page is served under the same policy.
+    expect(await scriptSources('/index.html')).toEqual(sources);
+  });
+
+  it('follows a new build of the shell page', async () => {
+    await writeFile(join(tempDir, 'web', 'shell', 'dist', 'index.html'), page('start(2);'));
+    expect(await scriptSources('/')).toContain(sha256('start(2);'));
+    expect(await scriptSources('/')).not.toContain(sha256(FIRST_PAINT));
+    // What the service worker fetches of a new build first: its copy of the page.
+    await writeFile(join(tempDir, 'web', 'shell', 'dist', 'index.html'), page('start(3);'));
+    expect(await scriptSources('/index.html?__WB_REVISION__=3')).toContain(sha256('start(3);'));
+  });
+
+  it('sends HSTS when the public URL is https', async () => {
+    const response = await fetch(`${running.url}/api/health`);
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000');
   });
 });
 

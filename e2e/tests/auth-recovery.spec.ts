@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { watchAuthErrorScreen } from './support/auth-error-screen';
 import { signInNewUser } from './support/session';
 

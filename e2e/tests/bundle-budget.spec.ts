@@ -1,6 +1,6 @@
 import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { GALLERY_TEXT } from '@app/shared/spec';
 import { seededGallery } from './support/gallery-seed';
 import { recordJavaScript } from './support/js-transfer';

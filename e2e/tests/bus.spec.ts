@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signInNewUser } from './support/session';
 
 test('the logout request sent by the profile remote reaches the shell', async ({

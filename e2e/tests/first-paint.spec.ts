@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { GALLERY_STORAGE_KEY } from '@app/shared/data/media-cache';
 import { GALLERY_TEXT, MODELS_TEXT } from '@app/shared/spec';
 import { signInNewUser } from './support/session';

@@ -8,7 +8,7 @@ import {
   NAV_TEXT,
   galleryCaption,
 } from '@app/shared/spec';
-import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type Request, type TestInfo } from './support/test';
 import {
   apiAs,
   generateImage,

@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './support/test';
 import sharp from 'sharp';
 import { strokeOver } from './support/gestures';
 import { E2E_WORK_DIR } from './support/paths';

@@ -3,7 +3,7 @@ import {
   startGoogleStandIn,
   type GoogleStandIn,
 } from '@app/identity/testing/google-stand-in';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { startProduct } from './support/api-server';
 import { watchAuthErrorScreen } from './support/auth-error-screen';
 import { ownProductPort } from './support/paths';

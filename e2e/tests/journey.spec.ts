@@ -12,7 +12,7 @@ import {
   startTrainingLabel,
   yourModels,
 } from '@app/shared/spec';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import sharp from 'sharp';
 import { expectAppStarted } from './support/first-paint';
 import { mouseSwipe, strokeOver, touchSwipe } from './support/gestures';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { expectAppStarted } from './support/first-paint';
 import { createConfirmedUser, mailedCode, TEST_PASSWORD } from './support/session';
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { expect, test, type FileChooser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type FileChooser, type Locator, type Page } from './support/test';
 import {
   COMMON_TEXT,
   KIT_TEXT,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectScreenChecks } from './support/screen-checks';
 import { createConfirmedUser, signInAs, type TestUser } from './support/session';
 

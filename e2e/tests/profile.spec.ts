@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from './support/test';
 import sharp, { type Sharp } from 'sharp';
 import { E2E_WORK_DIR, REPO_ROOT } from './support/paths';
 import { expectScreenChecks } from './support/screen-checks';
@@ -76,6 +76,7 @@ async function profileOf(page: Page, baseURL: string) {
     subscriptionStatus: string;
     subscriptionEnd: string | null;
     modelLimit: number;
+    storageUsed: number;
   };
 }
 
@@ -189,6 +190,39 @@ async function difference(a: Sharp, b: Sharp): Promise<number> {
   for (let i = 0; i < left.length; i += 1) sum += Math.abs(left[i]! - right[i]!);
   return sum / left.length;
 }
+
+test.describe('storage', () => {
+  test('the profile says how much of the storage the images take', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await signInNewUser(page, baseURL!);
+    const photo = readFileSync(PORTRAIT).toString('base64');
+    const uploaded = await fetch(`${baseURL}/api/media/upload`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await idToken(page)}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        photos: [{ imageBase64: photo, filename: 'me.jpg', contentType: 'image/jpeg' }],
+      }),
+    });
+    expect(uploaded.status).toBe(200);
+    const { storageUsed } = await profileOf(page, baseURL!);
+    expect(storageUsed).toBeGreaterThan(100 * 1024);
+
+    await openProfile(page);
+    const line = remote(page).getByText(/^Storage: [\d.]+ KB of 2 GB used$/);
+    await expect(line).toBeVisible();
+    await expect(remote(page).getByRole('progressbar', { name: /^Storage:/ })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
+    await screenshot(page, testInfo, 'storage', line);
+    await expectScreenChecks(page, 'profile page with storage');
+  });
+});
 
 test.describe('picture', () => {
   test('a real photo is cropped to a circle, uploaded as a square JPEG and shown at once', async ({

@@ -1,6 +1,6 @@
 import { appendFileSync, cpSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { startProduct } from './support/api-server';
 import { expectAppStarted } from './support/first-paint';
 import { expectScreenChecks } from './support/screen-checks';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { startProduct } from './support/api-server';
 import { ownProductPort, REPO_ROOT } from './support/paths';
 import { signInNewUser } from './support/session';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signInNewUser } from './support/session';
 
 // Requests a service worker answers bypass page.route and the network measurements.

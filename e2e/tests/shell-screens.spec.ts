@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectAppStarted } from './support/first-paint';
 import { expectScreenChecks } from './support/screen-checks';
 import { createConfirmedUser, signInNewUser, TEST_PASSWORD } from './support/session';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { ownCopiesOfSingletons } from './support/own-copies';
 import { REPO_ROOT } from './support/paths';
 import { signInNewUser } from './support/session';

@@ -46,6 +46,11 @@ const identityEnvSchema = z.object({
     .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().optional(),
+  IDENTITY_MAIL_REQUESTS_PER_SOURCE_PER_HOUR: z.coerce
+    .number({ error: 'must be a positive whole number' })
+    .int('must be a positive whole number')
+    .positive('must be a positive whole number')
+    .default(IDENTITY_DEFAULTS.mailRequestsPerSourcePerHour),
 });
 
 const hostedUiEnvSchema = z.object({
@@ -106,6 +111,7 @@ export function identityOptionsFromEnv(
     devOutbox: vars.NODE_ENV !== 'production',
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
+    mailRequestsPerSourcePerHour: vars.IDENTITY_MAIL_REQUESTS_PER_SOURCE_PER_HOUR,
   };
 }
 

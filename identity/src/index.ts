@@ -23,6 +23,7 @@ export {
   type MfaConfiguration,
 } from './options';
 export { readPublicJwks } from './tokens/public-jwks';
+export { openTokenRevocations, type TokenRevocations } from './tokens/revocations';
 
 /**
  * The embedded Cognito-compatible user pool. Encapsulated on purpose: its error handler, content

@@ -32,6 +32,11 @@ export interface IdentityOptions {
    * pool's OpenID configuration; without it that document lists no browser endpoints.
    */
   hostedUiUrl?: string;
+  /**
+   * Mail-sending requests (SignUp, ForgotPassword, ResendConfirmationCode, attribute codes,
+   * e-mail sign-in codes) one client address may make per hour; LimitExceededException beyond.
+   */
+  mailRequestsPerSourcePerHour?: number;
   /** Dev outbox page and JSON endpoint; never on in production. */
   devOutbox?: boolean;
   /** `smtp://user:pass@host:port`; without it mail only goes to the outbox and the log. */
@@ -50,6 +55,8 @@ export const IDENTITY_DEFAULTS = {
   publicUrl: 'http://localhost:3000',
   mountPath: '/identity',
   mailFrom: 'AI Image Studio <no-reply@localhost>',
+  /** A household or an office behind one address signs up a few people, not dozens an hour. */
+  mailRequestsPerSourcePerHour: 20,
 } as const;
 
 /** The token issuer for a pool served under `mountUrl`, e.g. `http://localhost:3000/identity`. */
@@ -82,6 +89,8 @@ export function resolveOptions(options: IdentityOptions): ResolvedOptions {
     preventUserExistenceErrors: options.preventUserExistenceErrors ?? true,
     customAttributes: options.customAttributes ?? [],
     hostedUiUrl: options.hostedUiUrl?.replace(/\/+$/, ''),
+    mailRequestsPerSourcePerHour:
+      options.mailRequestsPerSourcePerHour ?? IDENTITY_DEFAULTS.mailRequestsPerSourcePerHour,
     // Production wins over the option: the outbox shows codes to anyone who can reach it.
     devOutbox: process.env.NODE_ENV !== 'production' && (options.devOutbox ?? true),
     smtpUrl: options.smtpUrl,

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { AccountForm } from './features/account/components/account-form';
 import { LogoutButton } from './features/logout/components/logout-button';
 import { PictureEditor } from './features/picture/components/picture-editor';
+import { StorageUsage } from './features/storage/components/storage-usage';
 import { SubscriptionCard } from './features/subscription/components/subscription-card';
 
 const useStyles = makeStyles({
@@ -44,7 +45,7 @@ const useStyles = makeStyles({
   },
 });
 
-/** Profile Settings (spec §2): picture, name and e-mail, subscription, log out. */
+/** Profile Settings (spec §2): picture, name and e-mail, storage used, subscription, log out. */
 export function ProfilePage() {
   const styles = useStyles();
   const { data: profile, error, isValidating, mutate } = useUserProfile(true);
@@ -65,6 +66,7 @@ export function ProfilePage() {
           <div className={styles.card}>
             <PictureEditor pictureUrl={profile.profilePicture} />
             <AccountForm profile={profile} />
+            <StorageUsage used={profile.storageUsed} quota={profile.storageQuota} />
           </div>
           <div className={styles.subscription}>
             <SubscriptionCard profile={profile} />

@@ -4,6 +4,8 @@ import { LRUCache } from 'lru-cache';
 export interface TokenIdentity {
   sub: string;
   tokenUse: 'id' | 'access';
+  /** The session (refresh token) the token was minted from, when the issuer says. */
+  originJti?: string;
   /** Only id tokens carry the profile claims. */
   email?: string;
   emailVerified?: boolean;
@@ -94,6 +96,7 @@ export function createTokenVerifier({
       throw new InvalidTokenError('token_use must be id or access');
     }
     const identity: TokenIdentity = { sub: payload.sub as string, tokenUse };
+    if (typeof payload.origin_jti === 'string') identity.originJti = payload.origin_jti;
     if (tokenUse === 'id') {
       if (typeof payload.email === 'string') identity.email = payload.email;
       if (typeof payload.name === 'string') identity.name = payload.name;

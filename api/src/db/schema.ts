@@ -26,6 +26,8 @@ export interface UsersTable {
   default_model_id: string | null;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
+  /** What the stored profile picture takes (migration 0014). */
+  profile_picture_bytes: Generated<number>;
 }
 
 export interface ModelsTable {
@@ -82,6 +84,8 @@ export interface MediaTable {
   small_thumbnail: Generated<number>;
   /** 1 when the 384-pixel thumbnail is stored (images processed since migration 0011). */
   medium_thumbnail: Generated<number>;
+  /** Every stored file of the item together (migration 0014); null: stored before, see `bytes`. */
+  stored_bytes: Generated<number | null>;
 }
 
 export interface ModelPhotosTable {
@@ -114,6 +118,10 @@ export interface JobsTable {
   eta_seconds: number | null;
   /** The provider's training or prediction id, recorded before the job waits on it. */
   provider_job_id: string | null;
+  /** What an edit's stored inputs (image and mask) take (migration 0014). */
+  input_bytes: Generated<number | null>;
+  /** SHA-256 of the request that created the job under an Idempotency-Key (migration 0012). */
+  request_hash: Generated<string | null>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
   started_at: IsoTimestamp | null;
@@ -141,6 +149,17 @@ export interface ReplicateOutcomesTable {
   recorded_at: IsoTimestamp;
 }
 
+/** A photo upload request made under an Idempotency-Key, and the media rows it made. */
+export interface UploadRequestsTable {
+  user_id: string;
+  idempotency_key: string;
+  /** SHA-256 of the request: the same key with another body is refused. */
+  request_hash: string;
+  /** JSON list of media ids in request order; null while the first request is at work. */
+  media_ids: string | null;
+  created_at: IsoTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   models: ModelsTable;
@@ -149,4 +168,5 @@ export interface Database {
   jobs: JobsTable;
   checkout_sessions: CheckoutSessionsTable;
   replicate_outcomes: ReplicateOutcomesTable;
+  upload_requests: UploadRequestsTable;
 }

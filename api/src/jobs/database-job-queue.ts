@@ -18,6 +18,7 @@ export function toJob(row: Selectable<JobsTable>): Job {
     progress: row.progress,
     etaSeconds: row.eta_seconds,
     attempts: row.attempts,
+    requestHash: row.request_hash,
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
@@ -44,6 +45,8 @@ export class DatabaseJobQueue implements JobQueue {
       model_id: request.modelId ?? null,
       input: JSON.stringify(request.input),
       idempotency_key: request.idempotencyKey ?? null,
+      request_hash: request.requestHash ?? null,
+      input_bytes: request.inputBytes ?? null,
       run_after: now,
       created_at: now,
       updated_at: now,
@@ -65,6 +68,17 @@ export class DatabaseJobQueue implements JobQueue {
       .where('idempotency_key', '=', key)
       .executeTakeFirst();
     return row && toJob(row);
+  }
+
+  async countActive(userId: string, kinds: readonly JobKind[]): Promise<number> {
+    const { active } = await this.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('active'))
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['queued', 'running'])
+      .where('kind', 'in', [...kinds])
+      .executeTakeFirstOrThrow();
+    return Number(active);
   }
 
   async findOwned(userId: string, id: string): Promise<Job | undefined> {

@@ -31,10 +31,15 @@ export abstract class KyselyLeaseStore implements JobLeaseStore {
   abstract claim(request: ClaimRequest): Promise<Job | undefined>;
 
   /**
-   * One UPDATE ... WHERE id = (SELECT ...) RETURNING statement: it picks the oldest runnable
-   * queued job of a kind still below its limit and takes the lease on it. `lockCandidate` ends
-   * the inner SELECT (PostgreSQL's `FOR UPDATE SKIP LOCKED`); the outer status check makes a
-   * row another writer changed meanwhile fail the claim instead of being taken twice.
+   * One UPDATE ... WHERE id = (SELECT ...) RETURNING statement: it picks a runnable queued job of
+   * a kind still below its limit and takes the lease on it. `lockCandidate` ends the inner SELECT
+   * (PostgreSQL's `FOR UPDATE SKIP LOCKED`); the outer status check makes a row another writer
+   * changed meanwhile fail the claim instead of being taken twice.
+   *
+   * Fair across users, in every process alike because the order is the statement's: first the
+   * users with the fewest jobs running, then the one whose last job started longest ago (never:
+   * first), and only then the oldest job. One user's hundred queued generations take turns with
+   * everyone else's instead of going first.
    */
   protected async claimOn(
     db: Kysely<Database>,
@@ -60,7 +65,12 @@ export abstract class KyselyLeaseStore implements JobLeaseStore {
           AND (SELECT count(*) FROM jobs AS active
                WHERE active.status = 'running' AND active.kind = candidate.kind)
               < CASE candidate.kind ${limitOfKind} END
-        ORDER BY candidate.run_after, candidate.created_at
+        ORDER BY
+          (SELECT count(*) FROM jobs AS mine
+           WHERE mine.user_id = candidate.user_id AND mine.status = 'running'),
+          COALESCE((SELECT max(mine.started_at) FROM jobs AS mine
+                    WHERE mine.user_id = candidate.user_id), ''),
+          candidate.run_after, candidate.created_at
         LIMIT 1
         ${lockCandidate}
       )

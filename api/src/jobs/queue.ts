@@ -63,6 +63,8 @@ export interface Job<K extends JobKind = JobKind> {
   /** The worker's estimate of the seconds left, while running. */
   etaSeconds: number | null;
   attempts: number;
+  /** The hash of the keyed request that created it (see idempotency.ts); null without a key. */
+  requestHash?: string | null;
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
@@ -75,6 +77,10 @@ export interface EnqueueRequest<K extends JobKind> {
   modelId?: string;
   /** A client retry with the same key gets the first job back instead of a second one. */
   idempotencyKey?: string;
+  /** The hash of the request the key came with: the key with another request is refused. */
+  requestHash?: string;
+  /** What the job's stored inputs take (an edit's image and mask), counted in the user's storage. */
+  inputBytes?: number;
 }
 
 /**
@@ -86,6 +92,8 @@ export interface EnqueueRequest<K extends JobKind> {
 export interface JobQueue {
   enqueue<K extends JobKind>(request: EnqueueRequest<K>, db?: Kysely<Database>): Promise<Job<K>>;
   findByIdempotencyKey(userId: string, key: string): Promise<Job | undefined>;
+  /** How many of the user's jobs of these kinds are queued or running. */
+  countActive(userId: string, kinds: readonly JobKind[]): Promise<number>;
   /** Only the owner's jobs: another user's id reads as missing. */
   findOwned(userId: string, id: string): Promise<Job | undefined>;
   /**

@@ -1,10 +1,16 @@
 import { open, readFile } from 'node:fs/promises';
 import { API_TEXT, FILE_TEXT, THUMBNAIL_PIXELS } from '@app/shared/spec';
 import type { Sharp } from 'sharp';
-import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../http-errors';
+import {
+  badRequest,
+  HttpError,
+  payloadTooLarge,
+  serviceUnavailable,
+  unsupportedMediaType,
+} from '../http-errors';
 import { MIME_TYPES, sniffImageType, type ImageType } from './image-type';
 import { loadSharp } from './load-sharp';
-import { Semaphore } from './semaphore';
+import { Semaphore, SemaphoreWaitExceeded } from './semaphore';
 
 /**
  * 50 megapixels: above any phone camera, far below what would exhaust memory. A small file that
@@ -33,7 +39,29 @@ const WEB_SIZE = 2048;
  * decode (a 24 MP photo: ~70 MB), so this bounds the pipeline's memory whatever arrives.
  */
 const IMAGE_JOBS = 2;
-const imageJobs = new Semaphore(IMAGE_JOBS);
+/** Every image step of this process takes its turn here (tests fill it to see a burst's answer). */
+export const imageJobs = new Semaphore(IMAGE_JOBS);
+
+/**
+ * How long an upload may wait for its turn. A burst (50 photos at once) queues behind the two
+ * decodes; a request that waited longer would outlast the client's 30 s timeout once processed.
+ * It is answered 503 with Retry-After instead: nothing was stored, the same upload succeeds
+ * later, and its place goes to the requests that can still be answered in time.
+ */
+export const IMAGE_QUEUE_WAIT_MS = 10_000;
+const RETRY_AFTER_SECONDS = 2;
+
+/** The pipeline's turn for a request: refused with 503 when it does not come in time. */
+async function inTurn<T>(work: () => Promise<T>, maxWaitMs: number | undefined): Promise<T> {
+  try {
+    return await imageJobs.run(work, { maxWaitMs });
+  } catch (error) {
+    if (error instanceof SemaphoreWaitExceeded) {
+      throw serviceUnavailable(API_TEXT.imagePipelineBusy, RETRY_AFTER_SECONDS);
+    }
+    throw error;
+  }
+}
 
 /** An original written to disk, to be streamed into storage rather than held in memory. */
 export interface ImageFile {
@@ -58,7 +86,17 @@ export interface ProcessOptions {
   tooLargeMessage: string;
   allowedTypes: readonly ImageType[];
   typeMessage: string;
+  /**
+   * How long to wait for the pipeline's turn before answering 503 (default IMAGE_QUEUE_WAIT_MS);
+   * `Infinity` for work no client waits on with a timeout.
+   */
+  maxQueueWaitMs?: number;
 }
+
+const queueWait = (options: ProcessOptions) => {
+  const wait = options.maxQueueWaitMs ?? IMAGE_QUEUE_WAIT_MS;
+  return Number.isFinite(wait) ? wait : undefined;
+};
 
 function decodeFailed(): Error {
   return badRequest(FILE_TEXT.invalidFile);
@@ -214,12 +252,14 @@ export async function processImage(data: Buffer, options: ProcessOptions): Promi
   checkSize(data.length, options);
   const type = checkType(data, options);
   const sharp = await loadSharp();
-  return imageJobs.run(() =>
-    derive(
-      type,
-      async () => (type === 'heic' ? heicPixels(data) : () => sharp(data, SHARP_INPUT)),
-      (image) => image.toBuffer(),
-    ),
+  return inTurn(
+    () =>
+      derive(
+        type,
+        async () => (type === 'heic' ? heicPixels(data) : () => sharp(data, SHARP_INPUT)),
+        (image) => image.toBuffer(),
+      ),
+    queueWait(options),
   );
 }
 
@@ -248,12 +288,14 @@ export async function processImageFile(
   const type = checkType(await readHead(path, 12), options);
   const originalPath = `${path}.original`;
   const sharp = await loadSharp();
-  return imageJobs.run(() =>
-    derive(
-      type,
-      async () =>
-        type === 'heic' ? heicPixels(await readFile(path)) : () => sharp(path, SHARP_INPUT),
-      async (image) => ({ path: originalPath, size: (await image.toFile(originalPath)).size }),
-    ),
+  return inTurn(
+    () =>
+      derive(
+        type,
+        async () =>
+          type === 'heic' ? heicPixels(await readFile(path)) : () => sharp(path, SHARP_INPUT),
+        async (image) => ({ path: originalPath, size: (await image.toFile(originalPath)).size }),
+      ),
+    queueWait(options),
   );
 }

@@ -1,6 +1,7 @@
 import { IDENTITY_TEXT } from '@app/shared/spec';
 import type { onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { RevocationCheck } from '../auth/revocation';
 import { createTokenVerifier, InvalidTokenError } from '../auth/token-verifier';
 import { unauthorized } from '../http-errors';
 import type { UserRow } from '../services/users';
@@ -22,8 +23,8 @@ declare module 'fastify' {
  */
 const BEARER = /^Bearer +/i;
 
-export const authPlugin = fp<{ issuer: string; clientId: string }>(
-  async (app, options) => {
+export const authPlugin = fp<{ issuer: string; clientId: string; revoked?: RevocationCheck }>(
+  async (app, { revoked = () => false, ...options }) => {
     const verifyToken = createTokenVerifier(options);
 
     app.decorateRequest('user', null as unknown as UserRow);
@@ -33,7 +34,9 @@ export const authPlugin = fp<{ issuer: string; clientId: string }>(
       const token = scheme && header.slice(scheme[0].length);
       if (!token) throw unauthorized(IDENTITY_TEXT.notAuthenticated);
       try {
-        request.user = await app.users.fromIdentity(await verifyToken(token));
+        const identity = await verifyToken(token);
+        if (await revoked(identity, token)) throw new InvalidTokenError('session ended');
+        request.user = await app.users.fromIdentity(identity);
       } catch (error) {
         if (!(error instanceof InvalidTokenError)) throw error;
         request.log.info({ reason: error.message }, 'rejected bearer token');

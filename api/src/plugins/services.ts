@@ -14,7 +14,9 @@ import { TempFiles } from '../media/temp-files';
 import { GenerationService } from '../services/generation';
 import { MediaService, photoCheckCompletion } from '../services/media';
 import { ModelService, trainingCompletion } from '../services/models';
+import { StorageQuota } from '../services/storage-quota';
 import { TrainingService } from '../services/training';
+import { UploadRequests } from '../services/upload-requests';
 import { UserService } from '../services/users';
 import { createStorage } from '../storage/create-storage';
 import type { Storage } from '../storage/storage';
@@ -39,6 +41,10 @@ declare module 'fastify' {
     urlSigningSecret: string;
     /** Upload bodies on their way through the image pipeline. */
     tempFiles: TempFiles;
+    /** Photo upload requests made under an Idempotency-Key. */
+    uploadRequests: UploadRequests;
+    /** Each user's storage and its limit. */
+    storageQuota: StorageQuota;
   }
 }
 
@@ -84,15 +90,21 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
     app.decorate('jobCompletions', jobCompletions);
     const jobs = new DatabaseJobQueue(app.db, jobCompletions);
     app.decorate('jobs', jobs);
-    const media = new MediaService(app.db, storage, tempFiles, jobs);
+    const storageQuota = new StorageQuota(app.db, config.storageQuotaBytes);
+    app.decorate('storageQuota', storageQuota);
+    const media = new MediaService(app.db, storage, tempFiles, jobs, storageQuota);
     app.decorate('media', media);
+    app.decorate(
+      'uploadRequests',
+      new UploadRequests(app.db, (userId, ids) => media.findManyOwned(userId, ids)),
+    );
     app.decorate('jobWorker', null);
     // preClose: the worker hands its jobs back before the db plugin closes the connection.
     app.addHook('preClose', async () => app.jobWorker?.stop());
     const models = new ModelService(app.db, storage);
     app.decorate('models', models);
     app.decorate('training', new TrainingService(app.db, users, media, models, jobs));
-    app.decorate('generation', new GenerationService(models, jobs, storage));
+    app.decorate('generation', new GenerationService(models, jobs, storage, storageQuota));
     app.decorate(
       'replicate',
       config.replicate

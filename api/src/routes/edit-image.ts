@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import {
   API_TEXT,
   FILE_TEXT,
@@ -12,7 +14,7 @@ import { editImageFields, modelIdsSchema } from '@app/shared/contract/generate';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http-errors';
-import { idempotencyKey } from '../jobs/idempotency';
+import { idempotencyKey, keyedRequest, type KeyedRequest } from '../jobs/idempotency';
 import { jobStatusCode, waitForJob } from '../jobs/wait-for-job';
 import { sniffImageType } from '../media/image-type';
 import { loadSharp } from '../media/load-sharp';
@@ -151,6 +153,23 @@ async function editFilesOf(form: EditForm) {
   return { image, mask: form.mask };
 }
 
+async function fileHash(file: TempFile | undefined): Promise<string | null> {
+  if (!file) return null;
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file.path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** A keyed edit is the same request when its fields and both files are the same. */
+async function keyedEdit(
+  request: FastifyRequest,
+  form: EditForm,
+): Promise<KeyedRequest | undefined> {
+  if (idempotencyKey(request) === undefined) return undefined;
+  const files = await Promise.all([fileHash(form.image), fileHash(form.mask)]);
+  return keyedRequest(request, { fields: form.fields, files });
+}
+
 /** Edits arrive as multipart forms (the parser is registered by generateRoutes). */
 export const editImageRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
   app,
@@ -183,7 +202,7 @@ export const editImageRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptio
           request.user,
           { prompt: fields.prompt.trim(), aspectRatio: fields.aspect_ratio, modelIds },
           files,
-          idempotencyKey(request),
+          await keyedEdit(request, form),
         );
       } finally {
         await form.dispose();

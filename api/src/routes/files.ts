@@ -3,7 +3,7 @@ import { API_TEXT, FILE_TEXT, GENERAL_IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES } from 
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { API_ROUTES } from '@app/shared/contract/api-routes';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { conflict, HttpError, notFound, payloadTooLarge } from '../http-errors';
+import { conflict, isRefusal, notFound, payloadTooLarge } from '../http-errors';
 import { processImageFile } from '../media/pipeline';
 import { API_PREFIX } from '../paths';
 import { presentMedia, requestOrigin } from '../presenters';
@@ -121,10 +121,10 @@ export const fileRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
           }
         } catch (error) {
           // Either way the target stays usable for a retry until it expires.
-          if (error instanceof HttpError && error.statusCode !== 408) {
+          if (isRefusal(error)) {
             await app.media.refuseUpload(id, error.message);
           } else {
-            // Cut short (stalled, hung up) or not stored: the bytes were never judged.
+            // Cut short (stalled, hung up), not stored, or the pipeline busy: never judged.
             await app.media.releaseClaim(id);
           }
           throw error;

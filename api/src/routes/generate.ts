@@ -7,7 +7,7 @@ import type { textToImageBody } from '@app/shared/contract/generate';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { conflict, notFound } from '../http-errors';
-import { idempotencyKey } from '../jobs/idempotency';
+import { keyedRequest } from '../jobs/idempotency';
 import { jobStatusCode, waitForJob } from '../jobs/wait-for-job';
 import { presentJob } from '../presenters';
 import { editImageRoutes } from './edit-image';
@@ -26,7 +26,7 @@ async function queueTextToImage(
     request.user,
     'generate',
     { prompt: body.prompt.trim(), aspectRatio: body.aspect_ratio, modelIds: ids },
-    idempotencyKey(request),
+    keyedRequest(request),
   );
   return waitForJob(job, { jobs: app.jobs, worker: app.jobWorker });
 }

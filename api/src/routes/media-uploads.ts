@@ -9,10 +9,12 @@ import {
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { API_ROUTES } from '@app/shared/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError, unsupportedMediaType } from '../http-errors';
+import { HttpError, isRefusal, unsupportedMediaType } from '../http-errors';
+import { keyedRequest } from '../jobs/idempotency';
 import { decodeBase64Image } from '../media/base64';
 import { processImage, type ProcessedImage } from '../media/pipeline';
 import { presentMedia, requestOrigin } from '../presenters';
+import { storedSize } from '../services/storage-quota';
 import { incomingKey } from '../storage/keys';
 import { UPLOAD_URL_TTL_SECONDS, uploadUrl } from './files';
 
@@ -39,7 +41,7 @@ async function processBatch(
         }),
       );
     } catch (error) {
-      if (!(error instanceof HttpError) || files.length === 1) throw error;
+      if (!isRefusal(error) || files.length === 1) throw error;
       throw new HttpError(error.statusCode, fileError(index + 1, error.message));
     }
   }
@@ -78,19 +80,31 @@ export const mediaUploadRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOpt
                 data: body.content,
               },
             ];
-      const images = await processBatch(files);
+      const userId = request.user.id;
+      const rows = await app.uploadRequests.once(userId, keyedRequest(request), async () => {
+        const images = await processBatch(files);
+        // The batch as a whole: none of it is stored when all of it does not fit.
+        await app.storageQuota.assertRoom(
+          userId,
+          images.reduce((sum, image) => sum + storedSize(image), 0),
+        );
+        const created = [];
+        for (const [index, image] of images.entries()) {
+          const file = files[index];
+          created.push(
+            await app.media.create(userId, image, {
+              type: 'training',
+              filename: file?.filename ?? 'photo',
+              caption: file?.caption ?? '',
+            }),
+          );
+        }
+        return created;
+      });
       const origin = requestOrigin(request);
-      const items = [];
-      for (const [index, image] of images.entries()) {
-        const file = files[index];
-        const row = await app.media.create(request.user.id, image, {
-          type: 'training',
-          filename: file?.filename ?? 'photo',
-          caption: file?.caption ?? '',
-        });
-        items.push(await presentMedia(app.storage, origin, row, true));
-      }
-      return { items };
+      return {
+        items: await Promise.all(rows.map((row) => presentMedia(app.storage, origin, row, true))),
+      };
     },
   );
 
@@ -113,7 +127,9 @@ export const mediaUploadRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOpt
         const message = FILE_TEXT.generalTypeNotAllowed;
         throw unsupportedMediaType(files.length > 1 ? fileError(refused + 1, message) : message);
       }
-      const rows = await app.media.createPending(request.user.id, files);
+      const rows = await app.uploadRequests.once(request.user.id, keyedRequest(request), () =>
+        app.media.createPending(request.user.id, files),
+      );
       const origin = requestOrigin(request);
       const { storage } = app;
       return Promise.all(

@@ -1,7 +1,7 @@
 import { API_ROUTES } from '@app/shared/contract/api-routes';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idempotencyKey } from '../jobs/idempotency';
+import { keyedRequest } from '../jobs/idempotency';
 import { presentJob, presentOwnedModel, requestOrigin } from '../presenters';
 
 /** Starting a model's training, and training a failed one again (services/training.ts). */
@@ -22,7 +22,7 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
     },
     async (request, reply) => {
       const { user } = request;
-      const job = await app.training.start(user, request.body ?? {}, idempotencyKey(request));
+      const job = await app.training.start(user, request.body ?? {}, keyedRequest(request));
       const model = await presentOwnedModel(app, requestOrigin(request), user.id, job.modelId);
       return reply.code(202).send({
         modelId: model.modelId,
@@ -47,7 +47,7 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
     },
     async (request, reply) => {
       const { user } = request;
-      const job = await app.training.retry(user, request.params.modelId, idempotencyKey(request));
+      const job = await app.training.retry(user, request.params.modelId, keyedRequest(request));
       const model = await presentOwnedModel(
         app,
         requestOrigin(request),

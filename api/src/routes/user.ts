@@ -106,10 +106,15 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
         typeMessage: PROFILE_TEXT.unsupportedPictureFormat,
       });
       const user = request.user;
+      const bytes = image.thumbnail.data.length;
+      await app.storageQuota.assertRoom(user.id, bytes, user.profile_picture_bytes);
       // A new key per picture: a cached URL of the old one can never show the new one.
       const prefix = `users/${user.id}/profile/${Date.now().toString(36)}/`;
       await app.storage.put(`${prefix}picture`, image.thumbnail.data, image.thumbnail.contentType);
-      await app.users.update(user.id, { profile_picture_key: `${prefix}picture` });
+      await app.users.update(user.id, {
+        profile_picture_key: `${prefix}picture`,
+        profile_picture_bytes: bytes,
+      });
       if (user.profile_picture_key) {
         await app.storage.deletePrefix(user.profile_picture_key.replace(/picture$/, ''));
       }
@@ -131,7 +136,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
     async (request) => {
       const key = request.user.profile_picture_key;
       if (!key) throw notFound(API_TEXT.imageNotFound);
-      await app.users.update(request.user.id, { profile_picture_key: null });
+      await app.users.update(request.user.id, {
+        profile_picture_key: null,
+        profile_picture_bytes: 0,
+      });
       await app.storage.deletePrefix(key.replace(/picture$/, ''));
       return { profilePicture: null };
     },

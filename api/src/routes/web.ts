@@ -65,6 +65,15 @@ export const webRoutes = fp<{ root: string; config: AppConfig }>(
     const shellDist = join(root, 'shell', 'dist');
     const shellBuilt = existsSync(join(shellDist, 'index.html'));
     if (shellBuilt) {
+      app.contentSecurityPolicy.useShellPage(await readFile(join(shellDist, 'index.html'), 'utf8'));
+      // The service worker keeps /index.html with its headers: they must allow that very build.
+      app.addHook('onRequest', async (request, reply) => {
+        if (request.url.split('?')[0] !== '/index.html') return;
+        const html = await readFile(join(shellDist, 'index.html'), 'utf8').catch(() => undefined);
+        if (html === undefined) return;
+        app.contentSecurityPolicy.useShellPage(html);
+        reply.header('content-security-policy', app.contentSecurityPolicy.current);
+      });
       // Only one registration may decorate the reply (@fastify/static refuses a second): this one.
       await app.register(fastifyStatic, {
         root: shellDist,
@@ -104,6 +113,9 @@ export const webRoutes = fp<{ root: string; config: AppConfig }>(
      */
     const replyShellPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const html = await readFile(join(shellDist, 'index.html'), 'utf8');
+      // A new build's inline scripts: the policy of this answer already allows them.
+      app.contentSecurityPolicy.useShellPage(html);
+      reply.header('content-security-policy', app.contentSecurityPolicy.current);
       const origin = requestOrigin(request);
       reply.header('cache-control', cacheControlFor('index.html')).type('text/html; charset=utf-8');
       if (origin === publicOrigin && prefersBrotli(request)) {

@@ -1,13 +1,20 @@
-import { API_TEXT, validateModelSelection, validatePrompt } from '@app/shared/spec';
+import {
+  API_TEXT,
+  MAX_QUEUED_GENERATIONS,
+  tooManyQueuedGenerations,
+  validateModelSelection,
+  validatePrompt,
+} from '@app/shared/spec';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { engineOf } from '../db/model-engine';
-import { badRequest, notFound } from '../http-errors';
-import { onceFor } from '../jobs/idempotency';
+import { badRequest, HttpError, notFound } from '../http-errors';
+import { onceFor, type KeyedRequest } from '../jobs/idempotency';
 import type { Job, JobInputs, JobQueue } from '../jobs/queue';
 import type { ImageFile, ProcessedImage } from '../media/pipeline';
 import type { Storage } from '../storage/storage';
 import { pickDefaultModel, type ModelService } from './models';
+import type { StorageQuota } from './storage-quota';
 import type { UserRow } from './users';
 
 /** Checking and queueing generations and edits (spec §5). */
@@ -16,6 +23,7 @@ export class GenerationService {
     private readonly models: ModelService,
     private readonly jobs: JobQueue,
     private readonly storage: Storage,
+    private readonly storageQuota: StorageQuota,
   ) {}
 
   /**
@@ -50,21 +58,37 @@ export class GenerationService {
     return ids;
   }
 
+  /**
+   * One user's generations wait their turn with everyone's (claims are fair across users); this
+   * bounds how many they may pile up at once.
+   */
+  private async assertRoomInQueue(user: UserRow): Promise<void> {
+    const active = await this.jobs.countActive(user.id, ['generate', 'edit']);
+    if (active >= MAX_QUEUED_GENERATIONS) {
+      throw new HttpError(429, tooManyQueuedGenerations(MAX_QUEUED_GENERATIONS));
+    }
+  }
+
   enqueue<K extends 'generate' | 'edit'>(
     user: UserRow,
     kind: K,
     input: JobInputs[K],
-    idempotencyKey: string | undefined,
+    keyed: KeyedRequest | undefined,
+    inputBytes?: number,
   ): Promise<Job<K>> {
-    return onceFor(this.jobs, user.id, kind, idempotencyKey, () =>
-      this.jobs.enqueue({
+    return onceFor(this.jobs, user.id, kind, keyed, async () => {
+      await this.assertRoomInQueue(user);
+      // Its images are stored when it ends: a full store takes no new generation.
+      await this.storageQuota.assertRoom(user.id);
+      return this.jobs.enqueue({
         userId: user.id,
         kind,
         input,
         ...(input.modelIds[0] ? { modelId: input.modelIds[0] } : {}),
-        ...(idempotencyKey ? { idempotencyKey } : {}),
-      }),
-    );
+        ...(keyed ? { idempotencyKey: keyed.key, requestHash: keyed.hash } : {}),
+        ...(inputBytes === undefined ? {} : { inputBytes }),
+      });
+    });
   }
 
   /** Stores the checked image and mask as the edit's inputs, then queues it. */
@@ -72,11 +96,15 @@ export class GenerationService {
     user: UserRow,
     input: JobInputs['generate'],
     files: { image: ProcessedImage<ImageFile>; mask: { path: string; size: number } },
-    idempotencyKey: string | undefined,
+    keyed: KeyedRequest | undefined,
   ): Promise<Job<'edit'>> {
-    const inputs = `users/${user.id}/inputs/${randomUUID()}/`;
     const { original } = files.image;
     const { mask } = files;
+    // Before its files are stored: a refused edit leaves nothing behind.
+    await this.assertRoomInQueue(user);
+    const inputBytes = original.data.size + mask.size;
+    await this.storageQuota.assertRoom(user.id, inputBytes);
+    const inputs = `users/${user.id}/inputs/${randomUUID()}/`;
     await Promise.all([
       this.storage.put(
         `${inputs}image`,
@@ -93,7 +121,8 @@ export class GenerationService {
       user,
       'edit',
       { ...input, imageKey: `${inputs}image`, maskKey: `${inputs}mask` },
-      idempotencyKey,
+      keyed,
+      inputBytes,
     );
   }
 }

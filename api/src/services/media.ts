@@ -4,13 +4,14 @@ import type { MediaStatus, MediaType } from '@app/shared/contract/media';
 import { FILE_TEXT, hasUnsafeCharacters, MAX_UPLOAD_BYTES } from '@app/shared/spec';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MediaTable } from '../db/schema';
-import { HttpError, payloadTooLarge } from '../http-errors';
+import { isRefusal, payloadTooLarge } from '../http-errors';
 import type { JobCompletion } from '../jobs/completion';
 import type { JobQueue } from '../jobs/queue';
 import { processImageFile, type ImageFile, type ProcessedImage } from '../media/pipeline';
 import type { TempFiles } from '../media/temp-files';
 import { incomingKey, mediaKeys } from '../storage/keys';
 import type { Storage, StorageBody } from '../storage/storage';
+import { storedSize, type StorageQuota } from './storage-quota';
 
 export type MediaRow = Selectable<MediaTable>;
 
@@ -91,6 +92,7 @@ export class MediaService {
     private readonly storage: Storage,
     private readonly tempFiles: TempFiles,
     private readonly jobs: JobQueue,
+    private readonly quota: StorageQuota,
   ) {}
 
   /**
@@ -155,7 +157,11 @@ export class MediaService {
     ]);
   }
 
-  /** Stores an already-checked image and its row, created now, status ready. */
+  /**
+   * Stores an already-checked image and its row, created now, status ready. An upload (a
+   * training photo) must fit in the user's storage; a generated image was checked for room when
+   * its job was queued.
+   */
   async create(
     userId: string,
     image: ProcessedImage,
@@ -174,6 +180,8 @@ export class MediaService {
     },
   ): Promise<MediaRow> {
     const id = randomUUID();
+    const stored = storedSize(image);
+    if (fields.type === 'training') await this.quota.assertRoom(userId, stored);
     await this.putDerivatives(userId, id, image);
     const row = {
       id,
@@ -190,6 +198,7 @@ export class MediaService {
       width: image.width,
       height: image.height,
       bytes: image.original.data.length,
+      stored_bytes: stored,
       created_at: new Date().toISOString(),
       seed: fields.seed ?? null,
       model_ids: fields.modelIds ? JSON.stringify(fields.modelIds) : null,
@@ -212,6 +221,8 @@ export class MediaService {
     userId: string,
     files: readonly { filename: string; contentType: string }[],
   ): Promise<MediaRow[]> {
+    // The sizes are known when the bytes arrive (checked again then); none fit in a full store.
+    await this.quota.assertRoom(userId);
     const createdAt = new Date().toISOString();
     const rows = files.map((file) => ({
       id: randomUUID(),
@@ -228,6 +239,7 @@ export class MediaService {
       width: null,
       height: null,
       bytes: null,
+      stored_bytes: null,
       created_at: createdAt,
       seed: null,
       model_ids: null,
@@ -284,6 +296,8 @@ export class MediaService {
     row: MediaRow,
     image: ProcessedImage<Buffer | ImageFile>,
   ): Promise<MediaRow> {
+    const stored = storedSize(image);
+    await this.quota.assertRoom(row.user_id, stored);
     await this.putDerivatives(row.user_id, row.id, image);
     const original = image.original.data;
     const fields = {
@@ -292,6 +306,7 @@ export class MediaService {
       width: image.width,
       height: image.height,
       bytes: Buffer.isBuffer(original) ? original.length : original.size,
+      stored_bytes: stored,
       photo_check: checkedOnUpload(row.type),
       small_thumbnail: 1,
       medium_thumbnail: 1,
@@ -360,13 +375,15 @@ export class MediaService {
           ...limits,
           allowedTypes: ['jpeg', 'png', 'webp', 'heic'],
           typeMessage: FILE_TEXT.generalTypeNotAllowed,
+          // Inside a read (the lists, start-training) that waits for it: no turn is refused.
+          maxQueueWaitMs: Infinity,
         });
         await this.completePending(row, image);
       } finally {
         await file.dispose();
       }
     } catch (error) {
-      if (!(error instanceof HttpError)) {
+      if (!isRefusal(error)) {
         await this.releaseClaim(row.id);
         throw error;
       }

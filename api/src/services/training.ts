@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http-errors';
-import { onceFor } from '../jobs/idempotency';
+import { onceFor, type KeyedRequest } from '../jobs/idempotency';
 import type { Job, JobQueue } from '../jobs/queue';
 import type { MediaService } from './media';
 import type { ModelService } from './models';
@@ -40,10 +40,10 @@ export class TrainingService {
   async start(
     user: UserRow,
     request: TrainingRequest,
-    idempotencyKey: string | undefined,
+    keyed: KeyedRequest | undefined,
   ): Promise<Job<'train'>> {
-    return onceFor(this.jobs, user.id, 'train', idempotencyKey, () =>
-      this.create(user, request, idempotencyKey),
+    return onceFor(this.jobs, user.id, 'train', keyed, () =>
+      this.create(user, request, keyed),
     );
   }
 
@@ -66,7 +66,7 @@ export class TrainingService {
   private async create(
     user: UserRow,
     request: TrainingRequest,
-    idempotencyKey: string | undefined,
+    keyed: KeyedRequest | undefined,
   ): Promise<Job<'train'>> {
     const name = (request.modelName ?? user.name).trim();
     const nameError = validateModelName(name);
@@ -96,7 +96,7 @@ export class TrainingService {
           kind: 'train',
           modelId: model.id,
           input: { modelId: model.id, triggerWord, photoIds },
-          ...(idempotencyKey ? { idempotencyKey } : {}),
+          ...(keyed ? { idempotencyKey: keyed.key, requestHash: keyed.hash } : {}),
         },
         trx,
       );
@@ -136,9 +136,9 @@ export class TrainingService {
   async retry(
     user: UserRow,
     modelId: string,
-    idempotencyKey: string | undefined,
+    keyed: KeyedRequest | undefined,
   ): Promise<Job<'train'>> {
-    return onceFor(this.jobs, user.id, 'train', idempotencyKey, async () => {
+    return onceFor(this.jobs, user.id, 'train', keyed, async () => {
       const model = (await this.models.listWithPhotos(user.id)).find((item) => item.id === modelId);
       if (!model) throw notFound(API_TEXT.modelNotFound);
       if (model.status !== 'failed') throw conflict(API_TEXT.onlyFailedModelRetried);
@@ -156,7 +156,7 @@ export class TrainingService {
             kind: 'train',
             modelId: model.id,
             input: { modelId: model.id, triggerWord: model.trigger_word, photoIds: model.photoIds },
-            ...(idempotencyKey ? { idempotencyKey } : {}),
+            ...(keyed ? { idempotencyKey: keyed.key, requestHash: keyed.hash } : {}),
           },
           trx,
         );

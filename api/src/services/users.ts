@@ -109,6 +109,7 @@ export class UserService {
         UserRow,
         | 'name'
         | 'profile_picture_key'
+        | 'profile_picture_bytes'
         | 'default_model_id'
         | 'subscription_status'
         | 'subscription_end'

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INTERRUPTED_FAILURE, CANCELED_FAILURE } from '../../src/jobs/job-failures';
+import type { KindLimits } from '../../src/jobs/lease-store';
 import { createJobDb, type JobDb } from '../support/job-db';
 import { DIALECTS } from '../support/test-database';
 
@@ -17,7 +18,7 @@ describe.each(DIALECTS)('lease store on %s', (dialect) => {
   });
   afterEach(() => jobs.close());
 
-  const claim = (owner = 'a', limits = { train: 1, generate: 2 }, now = new Date()) =>
+  const claim = (owner = 'a', limits: KindLimits = { train: 1, generate: 2 }, now = new Date()) =>
     jobs.store.claim({ owner, leaseMs: LEASE, limits, now });
 
   it('claims the oldest runnable job under a lease and counts the attempt', async () => {
@@ -30,6 +31,26 @@ describe.each(DIALECTS)('lease store on %s', (dialect) => {
     expect(Date.parse(row.lease_expires_at ?? '')).toBeGreaterThan(Date.now() + LEASE - 5000);
     expect((await claim('b'))?.id).toBe(second);
     expect(await claim('c')).toBeUndefined();
+  });
+
+  it('takes turns across users: fewest running first, then the one that waited longest', async () => {
+    const busy = jobs.userId;
+    const queued = [];
+    for (let i = 0; i < 5; i += 1) queued.push(await jobs.enqueue('generate', busy));
+    const other = await jobs.addUser();
+    const late = await jobs.enqueue('generate', other);
+    const third = await jobs.addUser();
+    const later = await jobs.enqueue('generate', third);
+
+    // Nobody runs anything: the oldest job goes first.
+    const first = await claim('a', { generate: 1 });
+    expect(first?.id).toBe(queued[0]);
+    // While it runs, a second slot goes to a user with nothing running, however new the job.
+    expect((await claim('b', { generate: 2 }))?.id).toBe(late);
+    await jobs.store.succeed(first!, 'a', { output: [] }, new Date());
+    // The busy user had the last turn before the other two: the third user's job is next,
+    // though four of the busy user's are older.
+    expect((await claim('c', { generate: 2 }))?.id).toBe(later);
   });
 
   it('never hands one job to two workers on separate connections', async () => {

@@ -24,8 +24,10 @@ export interface JobDb {
   /** Another connection (pool) to the same database, as a second worker process would have. */
   connect(): { db: Kysely<Database>; store: JobLeaseStore };
   userId: string;
-  /** Enqueues a job of `kind`; a training gets its own model row in 'training'. */
-  enqueue(kind: JobKind): Promise<string>;
+  /** Another user, for jobs of several users. */
+  addUser(): Promise<string>;
+  /** Enqueues a job of `kind` (of `owner`, default `userId`); a training gets its own model row. */
+  enqueue(kind: JobKind, owner?: string): Promise<string>;
   modelOf(jobId: string): Promise<{ status: string; failure_reason: string | null }>;
   row(jobId: string): Promise<Selectable<JobsTable>>;
   close(): Promise<void>;
@@ -42,18 +44,22 @@ export async function createJobDb(dialect: Dialect = 'sqlite'): Promise<JobDb> {
   const url = postgres?.url ?? `sqlite:${join(dir, 'jobs.sqlite')}`;
   const db = openDatabase(databaseOf(url));
   await migrateToLatest(db, dialect);
-  const userId = randomUUID();
   const now = new Date().toISOString();
-  await db
-    .insertInto('users')
-    .values({
-      id: userId,
-      identity_sub: userId,
-      email: 'a@example.com',
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  async function addUser(): Promise<string> {
+    const id = randomUUID();
+    await db
+      .insertInto('users')
+      .values({
+        id,
+        identity_sub: id,
+        email: `${id}@example.com`,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return id;
+  }
+  const userId = await addUser();
   // As the app wires them: a training's end is its model's, through the model service.
   const completions = { train: trainingCompletion };
   const queue = new DatabaseJobQueue(db, completions);
@@ -70,17 +76,18 @@ export async function createJobDb(dialect: Dialect = 'sqlite'): Promise<JobDb> {
       return { db: other, store: leaseStoreFor(other, dialect, completions) };
     },
     userId,
-    async enqueue(kind) {
+    addUser,
+    async enqueue(kind, owner = userId) {
       if (kind !== 'train') {
         const input = { prompt: 'a portrait', aspectRatio: '1:1' as const, modelIds: ['m'] };
-        return (await queue.enqueue({ userId, kind: 'generate', input })).id;
+        return (await queue.enqueue({ userId: owner, kind: 'generate', input })).id;
       }
       const modelId = randomUUID();
       await db
         .insertInto('models')
         .values({
           id: modelId,
-          user_id: userId,
+          user_id: owner,
           name: 'Ada',
           trigger_word: 'ada',
           status: 'training',
@@ -91,7 +98,7 @@ export async function createJobDb(dialect: Dialect = 'sqlite'): Promise<JobDb> {
         })
         .execute();
       const input = { modelId, triggerWord: 'ada', photoIds: [] };
-      return (await queue.enqueue({ userId, kind, modelId, input })).id;
+      return (await queue.enqueue({ userId: owner, kind, modelId, input })).id;
     },
     async modelOf(jobId) {
       return db

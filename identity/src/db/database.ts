@@ -6,16 +6,17 @@ import { userPool } from './migrations/0001-user-pool';
 import { hostedUi } from './migrations/0002-hosted-ui';
 import { totpLastStep } from './migrations/0003-totp-last-step';
 import { subjects } from './migrations/0004-subjects';
+import { mailRequests } from './migrations/0005-mail-requests';
 import type { IdentityDatabase } from './schema';
 
 const BUSY_TIMEOUT_MS = 5000;
 
-/** Opens (creating on first start) `<dataDir>/identity.sqlite` and migrates it to the latest schema. */
-export async function openIdentityDatabase(dataDir: string): Promise<Kysely<IdentityDatabase>> {
+/** A connection to `<dataDir>/identity.sqlite` (created on first start), not migrated yet. */
+export function openIdentitySqlite(dataDir: string): SQLite.Database {
   mkdirSync(dataDir, { recursive: true });
   const sqlite = new SQLite(join(dataDir, 'identity.sqlite'));
-  // busy_timeout first (the WAL switch itself may wait), then WAL: the plugin, the hosted UI and
-  // the CLI use this file from separate connections.
+  // busy_timeout first (the WAL switch itself may wait), then WAL: the plugin, the hosted UI,
+  // the CLI and the host's revocation check use this file from separate connections.
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma('journal_mode = WAL');
   // WAL's usual setting: commits wait for no fsync (a power cut may lose the last ones, never
@@ -23,6 +24,17 @@ export async function openIdentityDatabase(dataDir: string): Promise<Kysely<Iden
   // would tell a real e-mail (code + mail) from an unknown one (code only).
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  return sqlite;
+}
+
+/**
+ * Opens (creating on first start) `<dataDir>/identity.sqlite`, or the given connection to it,
+ * and migrates it to the latest schema.
+ */
+export async function openIdentityDatabase(
+  dataDir: string,
+  sqlite: SQLite.Database = openIdentitySqlite(dataDir),
+): Promise<Kysely<IdentityDatabase>> {
   const db = new Kysely<IdentityDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {
     await migrate(db);
@@ -49,6 +61,7 @@ async function migrate(db: Kysely<IdentityDatabase>): Promise<void> {
         '0002-hosted-ui': hostedUi,
         '0003-totp-last-step': totpLastStep,
         '0004-subjects': subjects,
+        '0005-mail-requests': mailRequests,
       }),
     },
   });

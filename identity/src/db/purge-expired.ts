@@ -19,10 +19,12 @@ export async function purgeExpired(db: Kysely<IdentityDatabase>, now: Date): Pro
   await db.deleteFrom('upstream_requests').where('expires_at', '<=', at).execute();
   await db.deleteFrom('authorization_codes').where('expires_at', '<=', at).execute();
   await db.deleteFrom('refresh_tokens').where('expires_at', '<=', at).execute();
-  await db
-    .deleteFrom('code_requests')
-    .where('requested_at', '<=', at - THROTTLE_RETENTION_MS)
-    .execute();
+  for (const table of ['code_requests', 'mail_requests'] as const) {
+    await db
+      .deleteFrom(table)
+      .where('requested_at', '<=', at - THROTTLE_RETENTION_MS)
+      .execute();
+  }
   await db
     .deleteFrom('password_attempts')
     .where((eb) =>

@@ -92,6 +92,12 @@ export interface CodeRequestsTable {
   requested_at: EpochMs;
 }
 
+/** One row per mail-sending request (SignUp, ForgotPassword, ...) from a client address. */
+export interface MailRequestsTable {
+  source: string;
+  requested_at: EpochMs;
+}
+
 export interface SigningKeysTable {
   kid: string;
   private_jwk: string;
@@ -129,6 +135,7 @@ export interface IdentityDatabase {
   auth_sessions: AuthSessionsTable;
   password_attempts: PasswordAttemptsTable;
   code_requests: CodeRequestsTable;
+  mail_requests: MailRequestsTable;
   signing_keys: SigningKeysTable;
   upstream_requests: UpstreamRequestsTable;
   authorization_codes: AuthorizationCodesTable;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordCodeRequest } from '../codes/code-requests';
 import { deliverCode } from '../codes/deliver-code';
+import { recordMailRequest } from '../codes/mail-quota';
 import { issueCode } from '../codes/verification-codes';
 import { CognitoError } from '../errors';
 import { resolveUsername } from '../auth/username-subject';
@@ -14,9 +15,10 @@ const schema = z.object({ ...clientIdField, ...usernameField });
  * Limits and codes are kept per subject, so an unknown username is counted and given a code
  * (one that goes nowhere) exactly like a real one, and the answers match.
  */
-export const forgotPassword: OperationHandler = async (input, { service, log }) => {
+export const forgotPassword: OperationHandler = async (input, { service, log, source }) => {
   const request = parseInput(schema, input);
   assertClientId(service.options, request.ClientId);
+  await recordMailRequest(service, source);
   const { user, subject } = await resolveUsername(service, request.Username);
   if (user === undefined && !service.options.preventUserExistenceErrors) {
     throw new CognitoError('UserNotFoundException', 'Username/client id combination not found.');

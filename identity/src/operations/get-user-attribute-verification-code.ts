@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deliverCode } from '../codes/deliver-code';
-import { assertMailQuota } from '../codes/mail-quota';
+import { assertMailQuota, recordMailRequest } from '../codes/mail-quota';
 import { CognitoError } from '../errors';
 import { authenticateAccessToken } from '../tokens/access-token';
 import { parseInput } from './input';
@@ -11,7 +11,7 @@ const schema = z.object({ AccessToken: z.string().min(1), AttributeName: z.strin
 /** Only e-mail is verifiable here: the pool has no phone numbers. */
 export const getUserAttributeVerificationCode: OperationHandler = async (
   input,
-  { service, log },
+  { service, log, source },
 ) => {
   const request = parseInput(schema, input);
   const { user } = await authenticateAccessToken(service, request.AccessToken);
@@ -21,6 +21,7 @@ export const getUserAttributeVerificationCode: OperationHandler = async (
       `Invalid attribute name: ${request.AttributeName} cannot be verified`,
     );
   }
+  await recordMailRequest(service, source);
   await assertMailQuota(service, user.email);
   return {
     CodeDeliveryDetails: await deliverCode(service, user.id, 'verify_email', user.email, log),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { assertPasswordPolicy } from '../auth/password-policy';
 import { deliverCode } from '../codes/deliver-code';
-import { assertMailQuota } from '../codes/mail-quota';
+import { assertMailQuota, recordMailRequest } from '../codes/mail-quota';
 import { CognitoError } from '../errors';
 import { createPasswordVerifier } from '../srp/password-verifier';
 import { EMAIL_PATTERN, writableAttributes } from '../users/attribute-schema';
-import { findUserByUsername, insertUser } from '../users/user-store';
+import { deleteUser, findUserByUsername, insertUser } from '../users/user-store';
 import {
   assertClientId,
   attributeListSchema,
@@ -22,8 +22,12 @@ const schema = z.object({
   UserAttributes: attributeListSchema.optional(),
 });
 
-/** Sign-up requires email and name (the spec's pool); the e-mail is the username. */
-export const signUp: OperationHandler = async (input, { service, log }) => {
+/**
+ * Sign-up requires email and name (the spec's pool); the e-mail is the username. An unconfirmed
+ * account of the same e-mail is replaced, as in a Cognito pool whose e-mail is an alias: the
+ * address belongs to whoever confirms it.
+ */
+export const signUp: OperationHandler = async (input, { service, log, source }) => {
   const request = parseInput(schema, input);
   assertClientId(service.options, request.ClientId);
   const email = request.Username.trim().toLowerCase();
@@ -46,16 +50,21 @@ export const signUp: OperationHandler = async (input, { service, log }) => {
     );
   }
   assertPasswordPolicy(request.Password);
+  await recordMailRequest(service, source);
 
   const existing = await findUserByUsername(service.db, email);
   // Cognito says so even with PreventUserExistenceErrors: a sign-up form cannot hide it.
-  if (existing !== undefined) {
+  if (existing !== undefined && existing.status !== 'UNCONFIRMED') {
     throw new CognitoError(
       'UsernameExistsException',
       'An account with the given email already exists.',
     );
   }
   await assertMailQuota(service, email);
+  // Nobody has proved this address yet: a new sign-up replaces the earlier one (its password,
+  // attributes and code), so whoever confirms with the mailed code confirms the password they
+  // chose, never one set by someone who typed their address first.
+  if (existing !== undefined) await deleteUser(service.db, existing.id);
   const { email: _email, ...otherAttributes } = attributes;
   const user = await insertUser(
     service.db,

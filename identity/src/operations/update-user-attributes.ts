@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deliverCode } from '../codes/deliver-code';
-import { assertMailQuota } from '../codes/mail-quota';
+import { assertMailQuota, recordMailRequest } from '../codes/mail-quota';
 import { CognitoError } from '../errors';
 import { authenticateAccessToken } from '../tokens/access-token';
 import { findUserByUsername, updateUser, userAttributes } from '../users/user-store';
@@ -11,7 +11,7 @@ import type { OperationHandler } from './index';
 const schema = z.object({ AccessToken: z.string().min(1), UserAttributes: attributeListSchema });
 
 /** A new e-mail is stored unverified and a code goes to it (VerifyUserAttribute confirms it). */
-export const updateUserAttributes: OperationHandler = async (input, { service, log }) => {
+export const updateUserAttributes: OperationHandler = async (input, { service, log, source }) => {
   const request = parseInput(schema, input);
   const { user } = await authenticateAccessToken(service, request.AccessToken);
   const { email: requestedEmail, ...others } = writableAttributes(
@@ -35,6 +35,7 @@ export const updateUserAttributes: OperationHandler = async (input, { service, l
       );
     }
     // Before the change: a refused code must not leave the account on an unverifiable address.
+    await recordMailRequest(service, source);
     await assertMailQuota(service, newEmail);
   }
   await updateUser(

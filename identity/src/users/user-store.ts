@@ -72,6 +72,17 @@ export async function updateUser(
     .execute();
 }
 
+/** The user and everything kept for it: its codes and throttling state (by subject), and by
+ * foreign key its refresh tokens, sessions and sign-in state. */
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('codes').where('subject', '=', id).execute();
+    await trx.deleteFrom('code_requests').where('subject', '=', id).execute();
+    await trx.deleteFrom('password_attempts').where('subject', '=', id).execute();
+    await trx.deleteFrom('users').where('id', '=', id).execute();
+  });
+}
+
 export function userAttributes(user: UserRow): Record<string, string> {
   return JSON.parse(user.attributes) as Record<string, string>;
 }

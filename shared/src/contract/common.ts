@@ -48,12 +48,15 @@ export const uuidParam = safeText(z.string().min(1).max(100));
 
 export const idParams = z.object({ id: uuidParam });
 
-/** Job-creating routes: a retry with the same key answers with the first job. */
+/**
+ * Job-creating and upload routes: a retry with the same key answers with what the first request
+ * made; the key with another request (another route or body) is refused with 422.
+ */
 export const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .meta({ description: 'A retry with the same key returns the first job instead of a new one' }),
+  'idempotency-key': z.string().optional().meta({
+    description:
+      'A retry with the same key returns what the first request made instead of making it again; the same key with another request answers 422',
+  }),
 });
 
 /** A provider's webhook (Stripe, Replicate) took the event. */

@@ -17,6 +17,6 @@ export const fileRoutes = {
   'PUT /uploads/{id}': {
     params: z.object({ id: safeText(z.string().max(100)) }),
     querystring: signedUrlQuery,
-    response: withPublicErrors({ 200: mediaItemSchema }, 400, 404, 409, 413, 415),
+    response: withPublicErrors({ 200: mediaItemSchema }, 400, 404, 409, 413, 415, 503),
   },
 } as const satisfies Record<string, RouteContract>;

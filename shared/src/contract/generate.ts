@@ -43,17 +43,17 @@ export const generateRoutes = {
   'POST /generate': {
     headers: idempotencyHeaders,
     body: textToImageBody,
-    response: withErrors({ 200: generateResponse, 202: generateResponse }, 400, 404, 409),
+    response: withErrors({ 200: generateResponse, 202: generateResponse }, 400, 404, 409, 413, 422),
   },
   'POST /generate/text-to-image': {
     headers: idempotencyHeaders,
     body: textToImageBody,
-    response: withErrors({ 200: jobSchema, 202: jobSchema }, 400, 404, 409),
+    response: withErrors({ 200: jobSchema, 202: jobSchema }, 400, 404, 409, 413, 422),
   },
   /** multipart/form-data: the api reads the parts itself and checks them with editImageFields. */
   'POST /generate/edit-image': {
     headers: idempotencyHeaders,
-    response: withErrors({ 200: jobSchema, 202: jobSchema }, 400, 404, 409, 413, 415),
+    response: withErrors({ 200: jobSchema, 202: jobSchema }, 400, 404, 409, 413, 415, 422, 503),
   },
   'GET /generate/status/{id}': { params: idParams, response: withErrors({ 200: jobSchema }, 404) },
   'POST /generate/cancel/{id}': {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeText } from './safe-text';
 import { GALLERY_PAGE_SIZE, MAX_TRAINING_PHOTOS, THUMBNAIL_PIXELS } from '../spec/constants';
 import { FILE_TEXT } from '../spec/messages';
-import { idParams, withErrors, type RouteContract } from './common';
+import { idempotencyHeaders, idParams, withErrors, type RouteContract } from './common';
 import { PHOTO_PROBLEMS } from './models';
 
 /**
@@ -177,12 +177,14 @@ export type ImageUrl = z.infer<typeof imageUrlSchema>;
 
 export const mediaRoutes = {
   'POST /media/upload': {
+    headers: idempotencyHeaders,
     body: uploadBody,
-    response: withErrors({ 200: mediaItemsSchema }, 400, 413, 415),
+    response: withErrors({ 200: mediaItemsSchema }, 400, 409, 413, 415, 422, 503),
   },
   'POST /media/presigned-urls': {
+    headers: idempotencyHeaders,
     body: presignedUrlsBody,
-    response: withErrors({ 200: presignedUrlsSchema }, 400, 415),
+    response: withErrors({ 200: presignedUrlsSchema }, 400, 409, 413, 415, 422),
   },
   'GET /media': {
     querystring: mediaListQuery,

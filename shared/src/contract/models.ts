@@ -111,12 +111,12 @@ export const modelRoutes = {
   'POST /media/start-training': {
     headers: idempotencyHeaders,
     body: startTrainingBody,
-    response: withErrors({ 202: startTrainingResponse }, 400, 403, 404, 409),
+    response: withErrors({ 202: startTrainingResponse }, 400, 403, 404, 409, 422),
   },
   'POST /user/models/{modelId}/retry': {
     headers: idempotencyHeaders,
     params: modelParams,
-    response: withErrors({ 202: startTrainingResponse }, 400, 403, 404, 409),
+    response: withErrors({ 202: startTrainingResponse }, 400, 403, 404, 409, 422),
   },
   'DELETE /user/models/delete': {
     querystring: z.object({ modelId: uuidParam }),

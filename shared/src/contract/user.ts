@@ -19,6 +19,13 @@ export const userProfileSchema = z
     modelLimit: z.number().int().meta({ description: '1 free, 5 Pro, 999 admin (unlimited)' }),
     modelStatus: z.enum(MODEL_STATUSES),
     modelId: z.string().nullable().meta({ description: 'Legacy single model (PUT /user/model)' }),
+    storageUsed: z.number().int().meta({
+      description:
+        'Bytes the user stores: images with their thumbnails, profile picture, edit inputs',
+    }),
+    storageQuota: z.number().int().meta({
+      description: 'Bytes the user may store; uploads and generations beyond it answer 413',
+    }),
   })
   .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof userProfileSchema>;
@@ -70,7 +77,7 @@ export const userRoutes = {
   'GET /user/training-status': { response: withErrors({ 200: trainingStatusSchema }) },
   'POST /user/profile-picture': {
     body: profilePictureBody,
-    response: withErrors({ 200: profilePictureSchema }, 400, 413, 415),
+    response: withErrors({ 200: profilePictureSchema }, 400, 413, 415, 503),
   },
   'DELETE /user/profile-picture': {
     response: withErrors({ 200: removedProfilePictureSchema }, 404),

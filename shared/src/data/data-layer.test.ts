@@ -56,6 +56,8 @@ const profile: UserProfile = {
   modelLimit: 5,
   modelStatus: 'none',
   modelId: null,
+  storageUsed: 0,
+  storageQuota: 2 * 1024 ** 3,
 };
 
 function item(imageId: string): MediaItem {

@@ -310,9 +310,18 @@ if (!registry[LISTENING]) {
 }
 
 /** Upload targets for training photos: PUT each file to its URL with its content type. */
+/**
+ * `idempotencyKey`: the same key for a repeated request (its answer was lost) gets the images the
+ * first one made instead of new ones.
+ */
 export function requestUploadTargets(
   request: PresignedUrlsRequest,
   signal?: AbortSignal,
+  idempotencyKey?: string,
 ): Promise<PresignedUpload[]> {
-  return api.post<PresignedUpload[]>('/media/presigned-urls', { json: request, signal });
+  return api.post<PresignedUpload[]>('/media/presigned-urls', {
+    json: request,
+    signal,
+    ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+  });
 }

@@ -125,6 +125,11 @@ export const MIN_TRAINING_PHOTOS = 5;
 export const MAX_TRAINING_PHOTOS = 20;
 export const MODEL_NAME_MAX_LENGTH = 20;
 export const MAX_MODELS_PER_GENERATION = 2;
+/**
+ * Generations and edits one user may have waiting or running at once: enough for any real
+ * session, and a bound on what one account can pile onto the shared queue.
+ */
+export const MAX_QUEUED_GENERATIONS = 20;
 
 /** 999 is how the product writes "unlimited" (admins); the UI shows it as an infinity sign. */
 export const MODEL_LIMITS = { default: 1, pro: 5, admin: 999 } as const;

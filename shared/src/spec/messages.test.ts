@@ -4,6 +4,7 @@ import {
   codeDeliveryMessage,
   failedToUpload,
   fileError,
+  formatStorageSize,
   filesTooLarge,
   invalidField,
   invalidFileTypes,
@@ -18,6 +19,7 @@ import {
   settingsModeLabel,
   socialButtonLabel,
   startTrainingLabel,
+  storageUsage,
   subscriptionChipLabel,
   tooManyPhotos,
   welcomeBack,
@@ -59,6 +61,14 @@ describe('parameterised texts', () => {
   it('words the model limit refusal with the Pro hint for free accounts', () => {
     expect(modelLimitReached(1)).toBe('Model limit reached (1). Upgrade to Pro for up to 5 models');
     expect(modelLimitReached(5)).toBe('Model limit reached (5)');
+  });
+
+  it('says storage sizes as file managers do', () => {
+    expect(formatStorageSize(0)).toBe('0 bytes');
+    expect(formatStorageSize(900 * 1024)).toBe('900 KB');
+    expect(formatStorageSize(3.42 * 1024 * 1024)).toBe('3.4 MB');
+    expect(formatStorageSize(2 * 1024 ** 3)).toBe('2 GB');
+    expect(storageUsage(1.25 * 1024 ** 3, 2 * 1024 ** 3)).toBe('Storage: 1.3 GB of 2 GB used');
   });
 
   it('shows an unlimited model limit as the infinity sign', () => {

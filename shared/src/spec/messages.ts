@@ -351,6 +351,9 @@ export const API_TEXT = {
   tooManyRequests: 'Too many requests, please try again later',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible characters',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+  idempotentRequestInProgress:
+    'A request with this Idempotency-Key is still being processed. Please try again in a moment.',
+  imagePipelineBusy: 'The server is busy processing other photos. Please try again in a moment.',
   alreadySubscribed: 'You already have an active subscription',
   noSubscriptionToCancel: 'There is no active subscription to cancel',
   checkoutClosed: 'This checkout session is no longer open',
@@ -423,6 +426,31 @@ export const fileError = (fileNumber: number, error: string): string =>
 
 export const invalidFileTypes = (names: readonly string[]): string =>
   `Invalid file types: ${names.join(', ')}. ${FILE_TEXT.trainingTypesSupported}`;
+
+/** A size as people read it: `512 KB`, `3.4 MB`, `2 GB` (1024-based, as file managers show). */
+export function formatStorageSize(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = unit === 0 || value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
+  return `${shown} ${units[unit]}`;
+}
+
+/** Refused before anything is stored: an upload, a profile picture or a generation. */
+export const storageQuotaExceeded = (quotaBytes: number): string =>
+  `This would go over your ${formatStorageSize(quotaBytes)} of storage. Delete some images to make room, then try again.`;
+
+/** The profile's storage line. */
+export const storageUsage = (usedBytes: number, quotaBytes: number): string =>
+  `Storage: ${formatStorageSize(usedBytes)} of ${formatStorageSize(quotaBytes)} used`;
+
+/** Refusal of a generation beyond what one user may have waiting (MAX_QUEUED_GENERATIONS). */
+export const tooManyQueuedGenerations = (limit: number): string =>
+  `You already have ${limit} images waiting to be generated. Please wait for some to finish before starting more.`;
 
 /** Refusal of a new model over the account's limit (spec §6: free 1, Pro 5). */
 export const modelLimitReached = (limit: number): string =>

@@ -21,11 +21,14 @@ export class UploadHttpError extends Error {
   readonly status: number;
   /** The answer's status text, or its usual wording when the answer carried none (HTTP/2). */
   readonly statusText: string;
+  /** The answer's Retry-After in seconds (a busy server, 503 or 429), when it sent one. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, statusText: string) {
+  constructor(status: number, statusText: string, retryAfterSeconds?: number) {
     super(statusText);
     this.status = status;
     this.statusText = statusText;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -85,7 +88,14 @@ export function putFile(
           onProgress?.({ loaded: body.size, total: body.size });
           resolve();
         } else {
-          reject(new UploadHttpError(xhr.status, statusTextOf(xhr.status, xhr.statusText)));
+          const retryAfter = Number(xhr.getResponseHeader('Retry-After') ?? Number.NaN);
+          reject(
+            new UploadHttpError(
+              xhr.status,
+              statusTextOf(xhr.status, xhr.statusText),
+              Number.isFinite(retryAfter) ? retryAfter : undefined,
+            ),
+          );
         }
       }),
     );

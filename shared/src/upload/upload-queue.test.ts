@@ -17,9 +17,16 @@ interface ReceivedPut {
 class UploadServer {
   origin = '';
   readonly received: ReceivedPut[] = [];
-  readonly presignRequests: Array<{ auth: string | undefined; files: unknown }> = [];
-  /** Status (and reason) of the next PUT of a file, by name; consumed on use. */
-  readonly failNextPut = new Map<string, [number, string]>();
+  readonly presignRequests: Array<{ auth: string | undefined; files: unknown; key?: string }> = [];
+  /** Status, reason and Retry-After of the next PUT of a file, by name; consumed on use. */
+  readonly failNextPut = new Map<string, [number, string, string?]>();
+  /** Files whose next PUT is stored but never answered (the connection drops); consumed on use. */
+  readonly loseNextAnswer = new Set<string>();
+  /** The next URL request is made but never answered. */
+  loseNextPresignAnswer = false;
+  /** Answers by Idempotency-Key, as the api keeps them. */
+  private readonly answersByKey = new Map<string, string>();
+  private readonly stored = new Set<string>();
   /** Files whose PUT waits until `release` is called. */
   readonly hold = new Set<string>();
   presignStatus: [number, string] | undefined;
@@ -60,33 +67,50 @@ class UploadServer {
     this.failNextPut.clear();
     this.hold.clear();
     this.presignStatus = undefined;
+    this.loseNextAnswer.clear();
+    this.loseNextPresignAnswer = false;
     this.maxInFlight = 0;
     this.release();
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     response.setHeader('Access-Control-Allow-Origin', '*');
+    response.setHeader('Access-Control-Expose-Headers', 'Retry-After');
     const body = await readBody(request);
     if (request.method === 'OPTIONS') {
       response.setHeader('Access-Control-Allow-Methods', 'PUT, POST');
-      response.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization');
+      response.setHeader(
+        'Access-Control-Allow-Headers',
+        'Content-Type, Authorization, Idempotency-Key',
+      );
       response.writeHead(204).end();
       return;
     }
     if (request.method === 'POST' && request.url === '/media/presigned-urls') {
       const { files } = JSON.parse(body.toString()) as { files: Array<{ filename: string }> };
-      this.presignRequests.push({ auth: request.headers.authorization, files });
+      const key = request.headers['idempotency-key'] as string | undefined;
+      this.presignRequests.push({ auth: request.headers.authorization, files, key });
       if (this.presignStatus) {
         response.writeHead(this.presignStatus[0], this.presignStatus[1]).end();
         return;
       }
-      const answer = files.map(({ filename }) => {
-        const imageId = `img-${this.nextId++}`;
-        this.filenames.set(imageId, filename);
-        return { presignedUrl: `${this.origin}/put/${imageId}?signature=x`, imageId };
-      });
+      const answer =
+        (key && this.answersByKey.get(key)) ??
+        JSON.stringify(
+          files.map(({ filename }) => {
+            const imageId = `img-${this.nextId++}`;
+            this.filenames.set(imageId, filename);
+            return { presignedUrl: `${this.origin}/put/${imageId}?signature=x`, imageId };
+          }),
+        );
+      if (key) this.answersByKey.set(key, answer);
+      if (this.loseNextPresignAnswer) {
+        this.loseNextPresignAnswer = false;
+        request.socket.destroy();
+        return;
+      }
       response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify(answer));
+      response.end(answer);
       return;
     }
     const imageId = /^\/put\/([^?]+)/.exec(request.url ?? '')?.[1];
@@ -102,14 +126,25 @@ class UploadServer {
     const failure = this.failNextPut.get(filename);
     if (failure) {
       this.failNextPut.delete(filename);
-      response.writeHead(failure[0], failure[1]).end();
+      const [status, reason, retryAfter] = failure;
+      response.writeHead(status, reason, retryAfter ? { 'Retry-After': retryAfter } : {}).end();
       return;
     }
+    // One upload per URL, as the api's targets: the second is told the first arrived.
+    if (this.stored.has(imageId)) {
+      response.writeHead(409, 'Conflict').end();
+      return;
+    }
+    this.stored.add(imageId);
     this.received.push({
       imageId,
       contentType: request.headers['content-type'],
       bytes: body.length,
     });
+    if (this.loseNextAnswer.delete(filename)) {
+      request.socket.destroy();
+      return;
+    }
     response.writeHead(200).end();
   }
 }
@@ -167,6 +202,7 @@ describe('UploadQueue against a real HTTP server', () => {
           { filename: 'a.jpg', contentType: 'image/jpeg' },
           { filename: 'b.png', contentType: 'image/png' },
         ],
+        key: expect.stringMatching(/^upload-[0-9a-f]{32}$/),
       },
     ]);
     expect(items.map((item) => [item.filename, item.status, item.progress])).toEqual([
@@ -204,7 +240,7 @@ describe('UploadQueue against a real HTTP server', () => {
     expect(server.maxInFlight).toBe(2);
   });
 
-  it('keeps the uploaded files when one fails, with the spec message, and retries it alone', async () => {
+  it('keeps the uploaded files when one fails, with the spec message, and retries it at its URL', async () => {
     const queue = new UploadQueue();
     server.failNextPut.set('bad.jpg', [403, 'Forbidden']);
     queue.add([photo('good-1.jpg'), photo('bad.jpg'), photo('good-2.jpg')]);
@@ -219,11 +255,66 @@ describe('UploadQueue against a real HTTP server', () => {
     items = await queue.whenIdle();
     expect(items.map((item) => item.status)).toEqual(['done', 'done', 'done']);
     expect(items[1]?.error).toBeUndefined();
-    // The retry asked for a fresh URL for that file only.
-    expect(server.presignRequests.at(-1)?.files).toEqual([
-      { filename: 'bad.jpg', contentType: 'image/jpeg' },
-    ]);
+    // The retry went to the URL the file had: no new image was asked for.
+    expect(server.presignRequests).toHaveLength(1);
     expect(new Set(uploadedImageIds(items)).size).toBe(3);
+  });
+
+  it('asks for a fresh URL for that file only when its first one is gone', async () => {
+    const queue = new UploadQueue();
+    server.failNextPut.set('expired.jpg', [500, 'Internal Server Error']);
+    queue.add([photo('fine.jpg'), photo('expired.jpg')]);
+    await queue.whenIdle();
+    server.failNextPut.set('expired.jpg', [404, 'Not Found']);
+    queue.retry(queue.getSnapshot()[1]?.id ?? '');
+    const items = await queue.whenIdle();
+    expect(items.map((item) => item.status)).toEqual(['done', 'done']);
+    expect(server.presignRequests.map((request) => request.files)).toEqual([
+      [
+        { filename: 'fine.jpg', contentType: 'image/jpeg' },
+        { filename: 'expired.jpg', contentType: 'image/jpeg' },
+      ],
+      [{ filename: 'expired.jpg', contentType: 'image/jpeg' }],
+    ]);
+  });
+
+  it('stores a file once when its answer was lost and the user retries it', async () => {
+    const queue = new UploadQueue();
+    server.loseNextAnswer.add('lost.jpg');
+    queue.add([photo('lost.jpg')]);
+    let [item] = await queue.whenIdle();
+    expect(item?.status).toBe('failed');
+    const firstId = server.received[0]?.imageId;
+    queue.retry(item?.id ?? '');
+    [item] = await queue.whenIdle();
+    expect(item).toMatchObject({ status: 'done', imageId: firstId });
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('asks again with the same Idempotency-Key when a URL request got no answer', async () => {
+    const queue = new UploadQueue();
+    server.loseNextPresignAnswer = true;
+    queue.add([photo('p.jpg'), photo('q.jpg')]);
+    const items = await queue.whenIdle();
+    expect(items.map((item) => item.status)).toEqual(['done', 'done']);
+    const [first, second] = server.presignRequests;
+    expect(first?.key).toMatch(/^upload-[0-9a-f]{32}$/);
+    expect(second?.key).toBe(first?.key);
+    expect(server.received.map((put) => put.imageId).sort()).toEqual(
+      uploadedImageIds(items).sort(),
+    );
+  });
+
+  it('waits out a busy server as its Retry-After says instead of failing the file', async () => {
+    const queue = new UploadQueue();
+    server.failNextPut.set('busy.jpg', [503, 'Service Unavailable', '1']);
+    const statuses = new Set<string>();
+    queue.subscribe(() => statuses.add(queue.getSnapshot()[0]?.status ?? ''));
+    queue.add([photo('busy.jpg')]);
+    const [item] = await queue.whenIdle();
+    expect(item?.status).toBe('done');
+    expect(statuses.has('failed')).toBe(false);
+    expect(server.received).toHaveLength(1);
   });
 
   it('words a failed URL request with the answer’s status text for every file of the batch', async () => {

@@ -1,11 +1,15 @@
 /**
  * Uploads through presigned URLs (spec §7): one POST /media/presigned-urls per batch, then a PUT of
  * each file to its own URL with its content type, a few at a time. Each file has its own state, so
- * one failure loses nothing: the others finish, and the failed one can be retried on its own (with
- * a fresh URL, as the first may have expired or been used). Framework-free; `useUploader` is the
- * React face of it.
+ * one failure loses nothing: the others finish, and the failed one can be retried on its own.
+ * Nothing is stored twice: a URL request carries an Idempotency-Key (asked again with it when no
+ * answer came, it gets the same images), a retried file goes to its first URL again (409 there:
+ * its bytes had arrived after all) and gets a fresh URL only when that one is gone, and a busy
+ * server's 503 is waited out as its Retry-After says. Framework-free; `useUploader` is the React
+ * face of it.
  */
 
+import { ApiError } from '@app/shared/api-client';
 import type { PresignedUpload, PresignedUrlsRequest } from '../contract/media';
 import { requestUploadTargets } from '../data/media';
 import { MAX_TRAINING_PHOTOS } from '../spec/constants';
@@ -42,11 +46,41 @@ export interface UploadQueueOptions {
   requestTargets?: (
     files: PresignedUrlsRequest['files'],
     signal: AbortSignal,
+    idempotencyKey: string,
   ) => Promise<PresignedUpload[]>;
   put?: typeof putFile;
 }
 
 export const DEFAULT_UPLOAD_CONCURRENCY = 3;
+
+/** A URL request that got no answer (timeout, network) is asked once more, with its key. */
+const TARGET_REQUEST_ATTEMPTS = 2;
+/** A busy server's 503/429 is waited out this many times before the file counts as failed. */
+const BUSY_RETRIES = 5;
+const MAX_RETRY_AFTER_SECONDS = 30;
+
+/** Random enough to never repeat; crypto.randomUUID is missing outside secure contexts. */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `upload-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** No answer came (a timeout, the network): the request may have been done anyway. */
+const unanswered = (error: unknown) => !(error instanceof ApiError) && !isAbortError(error);
+
+function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
 
 let nextItemNumber = 1;
 
@@ -55,6 +89,10 @@ export class UploadQueue {
   private readonly listeners = new Set<() => void>();
   /** Upload URL per item id, while the item waits for (or runs) its PUT. */
   private readonly targets = new Map<string, PresignedUpload>();
+  /** The URL each item was last given, kept after a failure: its retry goes there first. */
+  private readonly lastTargets = new Map<string, PresignedUpload>();
+  /** Items retried at their first URL: a 404 there (expired, removed) asks for a fresh one. */
+  private readonly reused = new Set<string>();
   /** One controller per running PUT and per target request, so cancel stops the network too. */
   private readonly controllers = new Map<string, AbortController>();
   private readonly targetRequests = new Set<AbortController>();
@@ -67,7 +105,7 @@ export class UploadQueue {
     this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_UPLOAD_CONCURRENCY);
     this.requestTargets =
       options.requestTargets ??
-      ((files, signal) => requestUploadTargets({ files: [...files] }, signal));
+      ((files, signal, key) => requestUploadTargets({ files: [...files] }, signal, key));
     this.put = options.put ?? putFile;
   }
 
@@ -98,13 +136,19 @@ export class UploadQueue {
     return added.map((item) => item.id);
   }
 
-  /** Uploads a failed file again, under a new URL. */
+  /** Uploads a failed file again: to its first URL, or a new one when it never got one. */
   retry(id: string): void {
     const item = this.find(id);
     if (item?.status !== 'failed') return;
-    this.targets.delete(id);
     this.update(id, { status: 'queued', progress: 0, error: undefined, imageId: undefined });
-    this.fetchTargets([item]);
+    const earlier = this.lastTargets.get(id);
+    if (earlier) {
+      this.targets.set(id, earlier);
+      this.reused.add(id);
+      this.pump();
+    } else {
+      this.fetchTargets([item]);
+    }
   }
 
   /** Stops the file's upload if it runs and drops it from the list. */
@@ -112,6 +156,8 @@ export class UploadQueue {
     this.controllers.get(id)?.abort();
     this.controllers.delete(id);
     this.targets.delete(id);
+    this.lastTargets.delete(id);
+    this.reused.delete(id);
     this.setItems(this.items.filter((item) => item.id !== id));
     this.pump();
   }
@@ -124,6 +170,7 @@ export class UploadQueue {
     this.controllers.clear();
     this.targetRequests.clear();
     this.targets.clear();
+    this.lastTargets.clear();
     this.setItems([]);
     this.notifyIdle();
   }
@@ -145,16 +192,21 @@ export class UploadQueue {
   private async fetchTargetBatch(batch: readonly UploadItem[]): Promise<void> {
     const controller = new AbortController();
     this.targetRequests.add(controller);
+    const files = batch.map(({ filename, contentType }) => ({ filename, contentType }));
+    const key = newIdempotencyKey();
     try {
-      const answer = await this.requestTargets(
-        batch.map(({ filename, contentType }) => ({ filename, contentType })),
-        controller.signal,
+      const answer = await this.askWithRetry(() =>
+        this.requestTargets(files, controller.signal, key),
       );
       batch.forEach((item, index) => {
         const target = answer[index];
         if (!this.find(item.id)) return; // cancelled meanwhile
-        if (target) this.targets.set(item.id, target);
-        else this.fail(item.id, new Error('No upload URL was returned for this file'));
+        if (target) {
+          this.targets.set(item.id, target);
+          this.lastTargets.set(item.id, target);
+        } else {
+          this.fail(item.id, new Error('No upload URL was returned for this file'));
+        }
       });
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -163,6 +215,16 @@ export class UploadQueue {
       this.targetRequests.delete(controller);
     }
     this.pump();
+  }
+
+  private async askWithRetry<T>(ask: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await ask();
+      } catch (error) {
+        if (attempt >= TARGET_REQUEST_ATTEMPTS || !unanswered(error)) throw error;
+      }
+    }
   }
 
   /** Starts waiting PUTs while fewer than `concurrency` run. */
@@ -181,23 +243,56 @@ export class UploadQueue {
     this.controllers.set(item.id, controller);
     this.update(item.id, { status: 'uploading', progress: 0 });
     try {
-      await this.put(target.presignedUrl, item.file, item.contentType, {
-        signal: controller.signal,
-        onProgress: ({ loaded, total }) => {
-          if (controller.signal.aborted) return;
-          this.update(item.id, { progress: total > 0 ? Math.min(1, loaded / total) : 0 });
-        },
-      });
+      await this.putWhenNotBusy(target, item, controller.signal);
       if (controller.signal.aborted) return;
       this.update(item.id, { status: 'done', progress: 1, imageId: target.imageId });
     } catch (error) {
       if (controller.signal.aborted || isAbortError(error)) return;
-      this.fail(item.id, error);
+      if (error instanceof UploadHttpError && error.status === 404 && this.reused.has(item.id)) {
+        // A retry's first URL expired or its image was removed: a fresh one, for this file only.
+        this.lastTargets.delete(item.id);
+        this.update(item.id, { status: 'queued', progress: 0 });
+        this.fetchTargets([item]);
+      } else {
+        this.fail(item.id, error);
+      }
     } finally {
+      this.reused.delete(item.id);
       if (this.controllers.get(item.id) === controller) this.controllers.delete(item.id);
       this.targets.delete(item.id);
     }
     this.pump();
+  }
+
+  /**
+   * The PUT, again after a busy server's Retry-After; 409 means this URL already received the
+   * file (its answer was lost), which is what was wanted.
+   */
+  private async putWhenNotBusy(
+    target: PresignedUpload,
+    item: UploadItem,
+    signal: AbortSignal,
+  ): Promise<void> {
+    for (let busy = 0; ; busy += 1) {
+      try {
+        await this.put(target.presignedUrl, item.file, item.contentType, {
+          signal,
+          onProgress: ({ loaded, total }) => {
+            if (signal.aborted) return;
+            this.update(item.id, { progress: total > 0 ? Math.min(1, loaded / total) : 0 });
+          },
+        });
+        return;
+      } catch (error) {
+        if (!(error instanceof UploadHttpError)) throw error;
+        if (error.status === 409) return;
+        if (![429, 503].includes(error.status) || busy >= BUSY_RETRIES) throw error;
+        const seconds = Math.min(error.retryAfterSeconds ?? 1, MAX_RETRY_AFTER_SECONDS);
+        this.update(item.id, { progress: 0 });
+        await abortableDelay(Math.max(seconds, 1) * 1000, signal);
+        if (signal.aborted) return;
+      }
+    }
   }
 
   private fail(id: string, error: unknown): void {

@@ -11,6 +11,9 @@ import * as mediaListingIndexes from './0008_media_listing_indexes';
 import * as photoChecks from './0009_photo_checks';
 import * as smallThumbnails from './0010_small_thumbnails';
 import * as mediumThumbnails from './0011_medium_thumbnails';
+import * as idempotentRequests from './0012_idempotent_requests';
+import * as fairClaims from './0013_fair_claims';
+import * as storageUsage from './0014_storage_usage';
 
 /**
  * A Kysely migration that may ask which dialect it runs on (Kysely does not tell, by design).
@@ -38,4 +41,7 @@ export const migrations: Record<string, DialectMigration> = {
   '0009_photo_checks': photoChecks,
   '0010_small_thumbnails': smallThumbnails,
   '0011_medium_thumbnails': mediumThumbnails,
+  '0012_idempotent_requests': idempotentRequests,
+  '0013_fair_claims': fairClaims,
+  '0014_storage_usage': storageUsage,
 };
