@@ -6,6 +6,7 @@
  * Prints figures only; pass/fail checks live in the tests, never timings. The pictures it makes
  * go to bench/output/engine/ (BENCH_OUTPUT overrides), which git ignores: look at them.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,8 @@ import { decodeForAnalysis, decodeUpright, encodePng } from '../api/src/engines/
 import { describeFaces, descriptorDistance, detectFaces } from '../api/src/engines/cpu/face-api';
 import { fitHiddenFace, hiddenInFrame } from '../api/src/engines/cpu/face-fill';
 import { bandRadius, dilatedMask, pushPullFill } from '../api/src/engines/cpu/inpaint';
+import { pickPortrait } from '../api/src/engines/cpu/portraits';
+import { seedOf } from '../api/src/engines/engine-runners';
 import { readAll } from '../api/src/engines/read-all';
 import { LocalStorage } from '../api/src/storage/local-storage';
 import { maskedRmse, seamEnergy } from '../api/test/support/fill-measures';
@@ -112,6 +115,15 @@ try {
   );
   console.log(
     `model: ${model.pca.components.length} components of ${model.pca.dimensions} values; ${model.portraits.length} portraits (weights ${model.portraits.map((p) => p.weight.toFixed(2)).join(', ')})`,
+  );
+
+  // Variety: the lead photo of 12 consecutive seeds, and of 12 job seeds (hashed job ids).
+  const leadsOf = (seeds: number[]) =>
+    new Set(seeds.map((seed) => pickPortrait(model.portraits, seed).training)).size;
+  const consecutive = Array.from({ length: 12 }, (_, k) => k + 1);
+  const jobSeeds = consecutive.map(() => seedOf(randomUUID()));
+  console.log(
+    `distinct lead photos over 12 seeds: ${leadsOf(consecutive)} consecutive, ${leadsOf(jobSeeds)} job seeds (of ${model.portraits.length} usable photos)`,
   );
 
   const heldOutDescriptors = (await Promise.all(heldOut.map((p) => descriptorOf(p.data)))).flatMap(
