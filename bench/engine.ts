@@ -26,6 +26,9 @@ import { LocalStorage } from '../api/src/storage/local-storage';
 import { maskedRmse, seamEnergy } from '../api/test/support/fill-measures';
 import { boxAround, rectanglesMask } from '../api/test/support/masks';
 import { phoneSizedVariants } from '../api/test/support/phone-photos';
+import { LABELLED, labelledFrame, matteScores } from '../api/test/support/matte-measures';
+import { personMatte } from '../api/src/engines/cpu/person-matte';
+import { grabCutMatte as previousMatte } from '../api/src/engines/cpu/grabcut-matte';
 import { previousFill } from './previous-fill';
 
 const FACES_DIR = process.env.FACES_DIR ?? join(import.meta.dirname, '..', 'testdata', 'faces');
@@ -82,6 +85,28 @@ try {
   console.log(
     `face thread + face nets loaded: ${round(loading.wall)} ms; ` +
       `+ the recognition net: ${round(recognition.wall)} ms`,
+  );
+
+  // The person matte against the hand-labelled masks (testdata/SOURCES.md), in the portrait
+  // frame: GrabCut seeded by the landmarks (grabcut-matte.ts, which edits still use) and the
+  // segmentation network's.
+  const scores: { old: ReturnType<typeof matteScores>; now: ReturnType<typeof matteScores> }[] = [];
+  const matteTimes: number[] = [];
+  for (const { photo, mask } of LABELLED) {
+    const { photo: decoded, framed, truth } = await labelledFrame(photo, mask);
+    const old = matteScores(
+      previousMatte(framed.image, framed.inside, framed.landmarks),
+      truth,
+      framed.inside,
+    );
+    const matte = await timed(() => personMatte(decoded, framed));
+    matteTimes.push(matte.wall);
+    scores.push({ old, now: matteScores(matte.result, truth, framed.inside) });
+  }
+  const meanOf = (pick: (entry: (typeof scores)[number]) => number) =>
+    (scores.reduce((sum, entry) => sum + pick(entry), 0) / scores.length).toFixed(3);
+  console.log(
+    `person matte on ${scores.length} hand-labelled photos: mean IoU old ${meanOf((e) => e.old.iou)} / new ${meanOf((e) => e.now.iou)}; boundary F old ${meanOf((e) => e.old.boundaryF)} / new ${meanOf((e) => e.now.boundaryF)}; new matte ${round(median(matteTimes))} ms median`,
   );
 
   const training = lisa.slice(0, 6);

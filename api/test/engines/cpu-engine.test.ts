@@ -115,7 +115,7 @@ function maskedError(a: Uint8Array, b: Uint8Array, mask: Uint8Array): number {
   return Math.sqrt(sum / count);
 }
 
-describe('CpuEngine', { timeout: 60_000 }, () => {
+describe('CpuEngine', { timeout: 180_000 }, () => {
   let dir: string;
   let engine: CpuEngine;
   beforeAll(async () => {
@@ -125,7 +125,7 @@ describe('CpuEngine', { timeout: 60_000 }, () => {
       ['01.jpg', '02.jpg', '03.jpg', '04.jpg', '05.jpg', '06.jpg'].map(lisa),
     );
     await engine.train({ userId: 'u', modelId: 'lisa', triggerWord: 'lisa', photos }, context);
-  }, 60_000);
+  }, 180_000);
   afterAll(() => removeDir(dir));
 
   const generate = (seed: number, prompt = 'portrait') =>

@@ -49,7 +49,7 @@ export async function makePortraits(
       image,
       photo.landmarks.map(({ x, y }) => ({ x: x * factor, y: y * factor })),
     );
-    const rgba = cutOutPerson(framed, training + 1);
+    const rgba = await cutOutPerson(image, framed);
     const encoded = await sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
       raw: { width: FRAME_WIDTH, height: FRAME_HEIGHT, channels: 4 },
     })
