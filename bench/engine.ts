@@ -6,6 +6,7 @@
  * Prints figures only; pass/fail checks live in the tests, never timings. The pictures it makes
  * go to bench/output/engine/ (BENCH_OUTPUT overrides), which git ignores: look at them.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,11 +19,16 @@ import { decodeForAnalysis, decodeUpright, encodePng } from '../api/src/engines/
 import { describeFaces, descriptorDistance, detectFaces } from '../api/src/engines/cpu/face-api';
 import { fitHiddenFace, hiddenInFrame } from '../api/src/engines/cpu/face-fill';
 import { bandRadius, dilatedMask, pushPullFill } from '../api/src/engines/cpu/inpaint';
+import { pickPortrait } from '../api/src/engines/cpu/portraits';
+import { seedOf } from '../api/src/engines/engine-runners';
 import { readAll } from '../api/src/engines/read-all';
 import { LocalStorage } from '../api/src/storage/local-storage';
 import { maskedRmse, seamEnergy } from '../api/test/support/fill-measures';
 import { boxAround, rectanglesMask } from '../api/test/support/masks';
 import { phoneSizedVariants } from '../api/test/support/phone-photos';
+import { LABELLED, labelledFrame, matteScores } from '../api/test/support/matte-measures';
+import { personMatte } from '../api/src/engines/cpu/person-matte';
+import { grabCutMatte as previousMatte } from '../api/src/engines/cpu/grabcut-matte';
 import { previousFill } from './previous-fill';
 
 const FACES_DIR = process.env.FACES_DIR ?? join(import.meta.dirname, '..', 'testdata', 'faces');
@@ -81,6 +87,28 @@ try {
       `+ the recognition net: ${round(recognition.wall)} ms`,
   );
 
+  // The person matte against the hand-labelled masks (testdata/SOURCES.md), in the portrait
+  // frame: GrabCut seeded by the landmarks (grabcut-matte.ts, which edits still use) and the
+  // segmentation network's.
+  const scores: { old: ReturnType<typeof matteScores>; now: ReturnType<typeof matteScores> }[] = [];
+  const matteTimes: number[] = [];
+  for (const { photo, mask } of LABELLED) {
+    const { photo: decoded, framed, truth } = await labelledFrame(photo, mask);
+    const old = matteScores(
+      previousMatte(framed.image, framed.inside, framed.landmarks),
+      truth,
+      framed.inside,
+    );
+    const matte = await timed(() => personMatte(decoded, framed));
+    matteTimes.push(matte.wall);
+    scores.push({ old, now: matteScores(matte.result, truth, framed.inside) });
+  }
+  const meanOf = (pick: (entry: (typeof scores)[number]) => number) =>
+    (scores.reduce((sum, entry) => sum + pick(entry), 0) / scores.length).toFixed(3);
+  console.log(
+    `person matte on ${scores.length} hand-labelled photos: mean IoU old ${meanOf((e) => e.old.iou)} / new ${meanOf((e) => e.now.iou)}; boundary F old ${meanOf((e) => e.old.boundaryF)} / new ${meanOf((e) => e.now.boundaryF)}; new matte ${round(median(matteTimes))} ms median`,
+  );
+
   const training = lisa.slice(0, 6);
   const heldOut = lisa.slice(6);
   const trained = await timed(() =>
@@ -112,6 +140,15 @@ try {
   );
   console.log(
     `model: ${model.pca.components.length} components of ${model.pca.dimensions} values; ${model.portraits.length} portraits (weights ${model.portraits.map((p) => p.weight.toFixed(2)).join(', ')})`,
+  );
+
+  // Variety: the lead photo of 12 consecutive seeds, and of 12 job seeds (hashed job ids).
+  const leadsOf = (seeds: number[]) =>
+    new Set(seeds.map((seed) => pickPortrait(model.portraits, seed).training)).size;
+  const consecutive = Array.from({ length: 12 }, (_, k) => k + 1);
+  const jobSeeds = consecutive.map(() => seedOf(randomUUID()));
+  console.log(
+    `distinct lead photos over 12 seeds: ${leadsOf(consecutive)} consecutive, ${leadsOf(jobSeeds)} job seeds (of ${model.portraits.length} usable photos)`,
   );
 
   const heldOutDescriptors = (await Promise.all(heldOut.map((p) => descriptorOf(p.data)))).flatMap(

@@ -12,7 +12,7 @@ const GROUP = ['_hard_cases', '01_group_obama_biden_situation_room.jpg'] as cons
  * The whole path through the API with the built-in engine on real portraits: upload, train
  * (with one unusable photo), generate with one and two models, images listed with their scores.
  */
-describe('built-in engine through the API', { timeout: 60_000 }, () => {
+describe('built-in engine through the API', { timeout: 240_000 }, () => {
   let studio: Studio;
   const user = newUser('Lisa Example');
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { detectFaces } from '../../src/engines/cpu/face-api';
 import { PERSON, ROOM, UNKNOWN, personOrRoom } from '../../src/engines/cpu/person-or-room';
 import { smallSubjectPhoto } from '../support/images';
 
-describe('personOrRoom', () => {
+describe('personOrRoom', { timeout: 60_000 }, () => {
   it("labels a photo's pixels by its portrait frame's matte: face and hair, the room beside them, nothing far below", async () => {
     // She stands before a door, a tiled wall to her left (the photo's right).
     const photo = await smallSubjectPhoto('lisa_debruine', '07.jpg');

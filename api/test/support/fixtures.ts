@@ -156,7 +156,7 @@ export async function trainToEnd(
   });
   if (started.status !== 202) throw new Error(`training refused: ${JSON.stringify(started.body)}`);
   const modelId: string = started.body.modelId;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     const response = await studio.as(user, 'GET', '/api/user/training-status');
     const status = (response.body.models as { modelId: string; status: string }[]).find(

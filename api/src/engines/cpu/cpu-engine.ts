@@ -22,7 +22,7 @@ import {
   type AppearanceModel,
 } from './appearance-model';
 import { composePortrait } from './compose';
-import { portraitLayout } from './layout';
+import { portraitLayout, poseFor } from './layout';
 import { blendFaceIntoPortrait } from './portrait-face';
 import { decodeForAnalysis, decodeUpright, encodePng } from './decode';
 import { detectFaces, type RgbImage } from './face-api';
@@ -105,7 +105,6 @@ export class CpuEngine implements Engine {
     if (lead.portraits.length === 0) throw new JobFailure(RETRAIN_FOR_PORTRAITS);
     signal.throwIfAborted();
     const steering = steeringFor(request.prompt);
-    const layout = portraitLayout(request.aspectRatio);
     let image!: EngineImage;
     // A draw far out in the model's tails can come out as no recognisable face: such a draw is
     // redrawn from the next seed of the same sequence, so the same request still gives the
@@ -127,6 +126,7 @@ export class CpuEngine implements Engine {
       );
       const person = await decodePortrait(portrait);
       blendFaceIntoPortrait(person, portrait.landmarks, blend(faces).data, lead.size);
+      const layout = portraitLayout(request.aspectRatio, poseFor(seed));
       const data = await composePortrait(person, layout, steering, seed);
       onProgress(0.3 + (0.6 * (draw + 1)) / MAX_DRAWS);
       image = { data, identityScore: await identityScore(data, lead.references, signal) };

@@ -1,5 +1,6 @@
 import type { AspectRatio } from '@app/shared/spec';
 import type { Point } from './face-api';
+import { seededRandom } from './random';
 
 /** Output sizes: the short side is 512 px for every aspect ratio. */
 export const OUTPUT_SIZES: Record<AspectRatio, { width: number; height: number }> = {
@@ -20,15 +21,34 @@ export interface Layout {
   eyes: Point;
 }
 
+/** A seed's framing of the person: how close and how far off the centre line. */
+export interface Pose {
+  /** The person's size relative to the standard framing. */
+  zoom: number;
+  /** Horizontal offset of the eyes, as a share of the width. */
+  shift: number;
+}
+
+export const CENTRED: Pose = { zoom: 1, shift: 0 };
+
 /**
- * Head-and-shoulders framing: the eyes on the upper third line, centred. The head is sized to
- * the short side (room above the hair, the chest at the bottom); a tall frame enlarges the
- * person so the picture still ends at the chest rather than in empty space below it.
+ * The seed's pose: up to an eighth closer (farther would end the person above the bottom
+ * edge), a little left or right of centre.
  */
-export function portraitLayout(aspectRatio: AspectRatio): Layout {
+export function poseFor(seed: number): Pose {
+  const random = seededRandom(seed ^ 0x2c1b3c6d);
+  return { zoom: 1 + 0.12 * random(), shift: 0.05 * (random() - 0.5) };
+}
+
+/**
+ * Head-and-shoulders framing: the eyes on the upper third line, near the centre. The head is
+ * sized to the short side (room above the hair, the chest at the bottom); a tall frame enlarges
+ * the person so the picture still ends at the chest rather than in empty space below it.
+ */
+export function portraitLayout(aspectRatio: AspectRatio, pose: Pose = CENTRED): Layout {
   const { width, height } = OUTPUT_SIZES[aspectRatio];
-  const eyes = { x: width / 2, y: height / 3 };
+  const eyes = { x: width * (0.5 + pose.shift), y: height / 3 };
   // 8 eye distances across the short side; at most 6 from the eyes down to the bottom edge.
-  const scale = Math.max(Math.min(width, height) / 8, (height - eyes.y) / 6);
+  const scale = Math.max(Math.min(width, height) / 8, (height - eyes.y) / 6) * pose.zoom;
   return { width, height, scale, eyes };
 }

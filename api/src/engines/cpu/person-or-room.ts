@@ -1,6 +1,6 @@
 import type { Point, RgbImage } from './face-api';
 import { exemplarFill } from './patch-match';
-import { personMatte } from './person-matte';
+import { grabCutMatte } from './grabcut-matte';
 import {
   FRAME_HEIGHT,
   FRAME_WIDTH,
@@ -32,7 +32,7 @@ export async function personOrRoom(
     image,
     landmarks.map(({ x, y }) => ({ x: x * factor, y: y * factor })),
   );
-  const alpha = personMatte(framed.image, framed.inside, framed.landmarks);
+  const alpha = grabCutMatte(framed.image, framed.inside, framed.landmarks);
   const labels = new Uint8Array(width * height);
   // The frame is the same whatever the photo's scale: its mapping from full-size landmarks
   // places each full-size pixel. It is affine, so each row steps by a constant.

@@ -1,6 +1,4 @@
 import type { Point, RgbImage } from './face-api';
-import { faceOutline, rasterizePolygon } from './face-region';
-import { exemplarFill } from './patch-match';
 import { boxMean, personMatte } from './person-matte';
 import {
   FRAME_HEIGHT,
@@ -15,73 +13,26 @@ import {
  * The person of one training photo, cut out of its room, as premultiplication-free RGBA in the
  * portrait frame: what a generated portrait shows around the drawn face (hair, neck, shoulders,
  * clothes). Where the photo ends (a close selfie cuts off the shoulders or the top of the hair)
- * the outline continues into the generic silhouette and the colours are continued from the
- * person's own pixels by exemplar-based fill, so no portrait shows a straight photo edge.
+ * the person fades out before the photo's edge: nothing is drawn that the photo did not show,
+ * and no straight photo edge shows.
  */
-export function cutOutPerson(framed: FramedPhoto, seed: number): Uint8Array {
-  const { image, inside } = framed;
+export async function cutOutPerson(photo: RgbImage, framed: FramedPhoto): Promise<Uint8Array> {
+  const { image, inside, edge } = framed;
   const count = FRAME_WIDTH * FRAME_HEIGHT;
-  const alpha = personMatte(image, inside, framed.landmarks);
+  const alpha = await personMatte(photo, framed);
   const colours = unmixEdges(image, inside, alpha);
-
-  // Beyond the photo the body carries on from the cut's nearest edge into the silhouette and
-  // fades out farther away; hair cut off by the photo's edge just fades (its shape is unknown).
-  const { distance, nearest } = framed;
-  const bodyRow = framed.landmarks[8]!.y + 0.2 * UNIT;
-  const hole = new Uint8Array(count);
-  for (let at = 0; at < count; at += 1) {
-    if (inside[at]) continue;
-    const row = Math.floor(at / FRAME_WIDTH);
-    const { x: u, y: v } = toUnits(at % FRAME_WIDTH, row);
-    const reach = distance[at]! / UNIT;
-    const edge = nearest[at]! >= 0 ? alpha[nearest[at]!]! : 0;
-    if (row <= bodyRow) {
-      alpha[at] = edge * Math.max(0, 1 - reach / HAIR_FADE);
-    } else {
-      const fade = Math.min(1, reach / FADE_INTO_SILHOUETTE);
-      const fadeOut = Math.min(1, Math.max(0, (REACH - reach) / (REACH - FADE_INTO_SILHOUETTE)));
-      alpha[at] = ((1 - fade) * edge + fade * silhouette(u, v)) * fadeOut;
-    }
-    if (alpha[at]! > 0.01) hole[at] = 1;
-  }
-
-  // Hair continues from hair, clothes from clothes: never from the face.
-  const face = rasterizePolygon(faceOutline(framed.landmarks), FRAME_WIDTH, FRAME_HEIGHT);
-  let filled = colours;
-  for (const lower of [false, true]) {
-    const part = new Uint8Array(count);
-    const sources = new Uint8Array(count);
-    for (let at = 0; at < count; at += 1) {
-      if (Math.floor(at / FRAME_WIDTH) > bodyRow !== lower) continue;
-      part[at] = hole[at]!;
-      sources[at] = inside[at] && alpha[at]! > 0.95 && !face[at] ? 1 : 0;
-    }
-    filled = exemplarFill(filled, part, {
-      seed,
-      sources,
-      searchPixels: OUTPAINT_SEARCH_PIXELS,
-      // The person continues from what is next to the photo's edge, not from across it.
-      locality: 8,
-      anchors: Uint8Array.from(alpha, (a) => (a > 0.5 ? 1 : 0)),
-    });
-  }
-
   const rgba = new Uint8Array(count * 4);
   for (let at = 0; at < count; at += 1) {
-    for (let c = 0; c < 3; c += 1) rgba[at * 4 + c] = filled.data[at * 3 + c]!;
-    rgba[at * 4 + 3] = Math.round(255 * alpha[at]!);
+    const t = Math.min(1, Math.max(0, edge[at]! - 1) / (EDGE_FADE * UNIT));
+    const fade = t * t * (3 - 2 * t);
+    for (let c = 0; c < 3; c += 1) rgba[at * 4 + c] = colours.data[at * 3 + c]!;
+    rgba[at * 4 + 3] = Math.round(255 * alpha[at]! * fade);
   }
   return rgba;
 }
 
-/** Clothes and hair need no fine structure: their matches are searched at a smaller scale. */
-const OUTPAINT_SEARCH_PIXELS = 50_000;
-/** Hair cut off by the photo's edge fades out over this many eye distances. */
-const HAIR_FADE = 0.25;
-/** Within this many eye distances beyond the photo the outline turns into the silhouette. */
-const FADE_INTO_SILHOUETTE = 0.5;
-/** Beyond this many eye distances from the photo the person fades out: nothing to go on. */
-const REACH = 1.6;
+/** Over this many eye distances before the photo's edge the person fades out. */
+const EDGE_FADE = 0.45;
 /** Window (radius, frame pixels) in which the pure person and room colours near an edge are averaged. */
 const UNMIX_RADIUS = 8;
 

@@ -26,12 +26,14 @@ export interface FramedPhoto {
   image: RgbImage;
   /** 1 where the frame pixel lies inside the photo. */
   inside: Uint8Array;
-  /** Per frame pixel: the nearest frame pixel inside the photo (itself when inside). */
+  /** Per frame pixel: the nearest frame pixel inside the photo (itself when inside), or -1. */
   nearest: Int32Array;
-  /** Per frame pixel: how far that is, in frame pixels. */
-  distance: Float32Array;
+  /** Per frame pixel inside the photo: how far the photo's edge is, in frame pixels (0 outside). */
+  edge: Float32Array;
   /** The 68 landmarks in frame pixels. */
   landmarks: Point[];
+  /** Where a frame pixel lies in the photo it was warped from. */
+  mapping: FrameMapping;
 }
 
 /** How a photo maps into the portrait frame: its eye line and scale. */
@@ -109,7 +111,8 @@ export function framePhoto(photo: RgbImage, landmarks: Point[]): FramedPhoto {
   const count = FRAME_WIDTH * FRAME_HEIGHT;
   const data = new Uint8Array(count * 3);
   const nearest = new Int32Array(count);
-  const distance = new Float32Array(count);
+  const edge = new Float32Array(count);
+  const framePixels = UNIT / mapping.eyeDistance;
   const d = photo.data;
   const [low, right, bottom] = [
     PHOTO_MARGIN,
@@ -132,10 +135,10 @@ export function framePhoto(photo: RgbImage, landmarks: Point[]): FramedPhoto {
         const qx = Math.min(FRAME_WIDTH - 1, Math.max(0, Math.round(q.x)));
         const qy = Math.min(FRAME_HEIGHT - 1, Math.max(0, Math.round(q.y)));
         nearest[at] = inside[qy * FRAME_WIDTH + qx] ? qy * FRAME_WIDTH + qx : -1;
-        distance[at] = Math.hypot(q.x - x, q.y - y);
         continue;
       }
       nearest[at] = at;
+      edge[at] = Math.min(p.x - low, p.y - low, right - p.x, bottom - p.y) * framePixels;
       const x0 = Math.floor(p.x);
       const y0 = Math.floor(p.y);
       const x1 = Math.min(photo.width - 1, x0 + 1);
@@ -158,8 +161,9 @@ export function framePhoto(photo: RgbImage, landmarks: Point[]): FramedPhoto {
     image: { data, width: FRAME_WIDTH, height: FRAME_HEIGHT },
     inside,
     nearest,
-    distance,
+    edge,
     landmarks: landmarks.map(mapping.toFrame),
+    mapping,
   };
 }
 
