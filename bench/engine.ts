@@ -20,7 +20,7 @@ import { describeFaces, descriptorDistance, detectFaces } from '../api/src/engin
 import { fitHiddenFace, hiddenInFrame } from '../api/src/engines/cpu/face-fill';
 import { bandRadius, dilatedMask, pushPullFill } from '../api/src/engines/cpu/inpaint';
 import { pickPortrait } from '../api/src/engines/cpu/portraits';
-import { seedOf } from '../api/src/engines/engine-runners';
+import { seedOf } from '../api/src/services/job-runners';
 import { readAll } from '../api/src/engines/read-all';
 import { LocalStorage } from '../api/src/storage/local-storage';
 import { maskedRmse, seamEnergy } from '../api/test/support/fill-measures';

@@ -21,7 +21,7 @@ import type { MediaService } from './media';
 const GENERATED_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Stable across retries of one job, so a re-run after a crash draws the same image. */
-function seedOf(jobId: string): number {
+export function seedOf(jobId: string): number {
   return createHash('sha256').update(jobId).digest().readUInt32LE(0) & 0x7fffffff;
 }
 
