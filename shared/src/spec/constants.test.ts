@@ -7,7 +7,6 @@ import {
   MAX_UPLOAD_BYTES,
   MODEL_LIMITS,
   canAddModel,
-  effectiveModelLimit,
   galleryColumnsForWidth,
   isClearedOnLogout,
   isUnlimitedModelLimit,
@@ -70,13 +69,6 @@ describe('model limits', () => {
   it('treats the admin 999 as unlimited and 5 as a real limit', () => {
     expect(isUnlimitedModelLimit(MODEL_LIMITS.admin)).toBe(true);
     expect(isUnlimitedModelLimit(MODEL_LIMITS.pro)).toBe(false);
-  });
-
-  it('gives admins 999, others the server limit, and 1 when the server sends none', () => {
-    expect(effectiveModelLimit({ isAdmin: true, modelLimit: 1 })).toBe(999);
-    expect(effectiveModelLimit({ modelLimit: 5 })).toBe(5);
-    expect(effectiveModelLimit({ modelLimit: null })).toBe(1);
-    expect(effectiveModelLimit({ modelLimit: 0 })).toBe(1);
   });
 
   it('offers Add Model only below the limit or when unlimited', () => {

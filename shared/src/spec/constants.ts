@@ -133,18 +133,6 @@ export function isUnlimitedModelLimit(limit: number): boolean {
   return limit >= MODEL_LIMITS.admin;
 }
 
-/** Admins are unlimited; everyone else gets the server's modelLimit, or the free default. */
-export function effectiveModelLimit(user: {
-  isAdmin?: boolean;
-  modelLimit?: number | null;
-}): number {
-  if (user.isAdmin) return MODEL_LIMITS.admin;
-  const limit = user.modelLimit;
-  return typeof limit === 'number' && Number.isInteger(limit) && limit > 0
-    ? limit
-    : MODEL_LIMITS.default;
-}
-
 /** The 'Add Model' button shows only below the limit or when unlimited. */
 export function canAddModel(modelCount: number, limit: number): boolean {
   return isUnlimitedModelLimit(limit) || modelCount < limit;

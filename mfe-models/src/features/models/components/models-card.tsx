@@ -5,7 +5,6 @@ import { EmptyState } from '@app/shared/ui/empty-state';
 import {
   MODELS_TEXT,
   canAddModel,
-  effectiveModelLimit,
   normalizeModelStatus,
   showsProUpgradeHint,
   yourModels,
@@ -96,7 +95,8 @@ export function ModelsCard({
   onError,
 }: ModelsCardProps) {
   const styles = useStyles();
-  const limit = effectiveModelLimit(profile);
+  // The server decides the limit (plan, admin); the page only shows it.
+  const limit = profile.modelLimit;
   const addable = canAddModel(models.length, limit);
   const anyTraining = models.some((model) => normalizeModelStatus(model.status) === 'training');
   const addButton = (
