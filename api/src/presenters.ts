@@ -195,6 +195,8 @@ export async function presentProfile(
     modelLimit: app.users.modelLimit(user),
     modelStatus: aggregateModelStatus(models),
     modelId: defaultModel?.id ?? null,
+    // New trainings run on Replicate when it is configured (engines/start-engines.ts).
+    trainingEngine: app.replicate ? 'replicate' : 'builtin-cpu',
   };
 }
 

@@ -3,7 +3,7 @@ import { safeText } from './safe-text';
 import { MODEL_STATUSES, SUBSCRIPTION_STATUSES } from '../spec/constants';
 import { FILE_TEXT, FORM_TEXT, PROFILE_TEXT } from '../spec/messages';
 import { uuidParam, withErrors, type RouteContract } from './common';
-import { modelSchema } from './models';
+import { modelSchema, TRAINING_ENGINES } from './models';
 
 /** GET /user (spec §7). */
 export const userProfileSchema = z
@@ -19,6 +19,9 @@ export const userProfileSchema = z
     modelLimit: z.number().int().meta({ description: '1 free, 5 Pro, 999 admin (unlimited)' }),
     modelStatus: z.enum(MODEL_STATUSES),
     modelId: z.string().nullable().meta({ description: 'Legacy single model (PUT /user/model)' }),
+    trainingEngine: z
+      .enum(TRAINING_ENGINES)
+      .meta({ description: 'Where a new training runs (how long it takes depends on it)' }),
   })
   .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof userProfileSchema>;

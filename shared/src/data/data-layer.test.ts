@@ -56,6 +56,7 @@ const profile: UserProfile = {
   modelLimit: 5,
   modelStatus: 'none',
   modelId: null,
+  trainingEngine: 'builtin-cpu',
 };
 
 function item(imageId: string): MediaItem {

@@ -58,6 +58,8 @@ export interface ModelRowProps {
   onToggle: () => void;
   /** Another model trains: one training at a time. */
   otherTraining: boolean;
+  /** The network cannot be reached: what the row shows is as last seen, and cannot change. */
+  offline: boolean;
   retrying: boolean;
   onRetry: () => void;
   onOpenPhoto: (index: number) => void;
@@ -80,7 +82,9 @@ export function ModelRow(props: ModelRowProps) {
   const bodyId = useId();
   const view = statusView(model.status);
   const locked = view.status === 'training';
-  const uploads = useRowUploads({ photoTotal: photos.length, locked, onError });
+  // A training model's photos cannot change; offline, nothing can.
+  const readOnly = locked || props.offline;
+  const uploads = useRowUploads({ photoTotal: photos.length, locked: readOnly, onError });
   const { picker, adding } = uploads;
   const refused = refusedPhotos(model, photos);
   // Until every photo is checked, the list may be short of the photos the reason names.
@@ -112,7 +116,7 @@ export function ModelRow(props: ModelRowProps) {
               refused={checking ? [] : refused}
               usableCount={usableCount}
               retrying={props.retrying}
-              retryDisabled={props.otherTraining}
+              retryDisabled={props.otherTraining || props.offline}
               onRetry={props.onRetry}
             />
           ) : null}
@@ -124,7 +128,7 @@ export function ModelRow(props: ModelRowProps) {
             action={{
               label: MODELS_TEXT.uploadPhotos,
               icon: <ArrowUploadRegular />,
-              disabled: locked,
+              disabled: readOnly,
               onClick: picker.open,
             }}
           />
@@ -132,7 +136,7 @@ export function ModelRow(props: ModelRowProps) {
           <ModelPhotos
             photos={photos}
             incoming={adding.incoming}
-            locked={locked}
+            locked={readOnly}
             onOpen={props.onOpenPhoto}
             onDelete={props.onDeletePhoto}
             onReorder={props.onReorder}
@@ -145,7 +149,7 @@ export function ModelRow(props: ModelRowProps) {
             <Button
               className={styles.action}
               icon={<AddRegular />}
-              disabled={locked}
+              disabled={readOnly}
               onClick={picker.open}
             >
               {MODELS_TEXT.addPhotos}
@@ -155,9 +159,11 @@ export function ModelRow(props: ModelRowProps) {
           )}
           {view.status === 'ready' ? (
             <Button
-              className={mergeClasses(styles.action, styles.danger)}
+              // Disabled, it looks disabled: not in the danger colour.
+              className={mergeClasses(styles.action, !props.offline && styles.danger)}
               appearance="subtle"
               icon={<DeleteRegular />}
+              disabled={props.offline}
               onClick={props.onDeleteModel}
             >
               {MODELS_TEXT.deleteModel}

@@ -59,8 +59,10 @@ export interface ModelsCardProps {
   models: readonly ModelSummary[];
   modelPhotos: ReadonlyMap<string, TrainingPhoto[]>;
   live: ReadonlyMap<string, LiveTraining>;
-  /** An action runs or a model trains (spec §2). */
+  /** An action runs or a model trains (spec §2), or the network cannot be reached. */
   addDisabled: boolean;
+  /** Offline: the models as last seen, which cannot change. */
+  offline: boolean;
   isExpanded: (model: ModelSummary, index: number) => boolean;
   onToggle: (model: ModelSummary, index: number) => void;
   onAddModel: () => void;
@@ -83,6 +85,7 @@ export function ModelsCard({
   modelPhotos,
   live,
   addDisabled,
+  offline,
   isExpanded,
   onToggle,
   onAddModel,
@@ -148,6 +151,7 @@ export function ModelsCard({
               expanded={isExpanded(model, index)}
               onToggle={() => onToggle(model, index)}
               otherTraining={anyTraining}
+              offline={offline}
               retrying={retrying === model.modelId}
               onRetry={() => onRetry(model)}
               onOpenPhoto={(photoIndex) => onOpenPhoto(model, photoIndex)}

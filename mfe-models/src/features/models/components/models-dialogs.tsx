@@ -61,14 +61,17 @@ export function DeleteModelDialog({ state }: { state: ReturnType<typeof useDelet
   );
 }
 
-/** The full-screen viewer of one model's photos, with Delete Photo (locked while it trains). */
+/** The full-screen viewer of one model's photos, with Delete Photo (not while it trains or offline). */
 export function ModelsPhotoViewer({
   state,
   models,
+  offline,
   children,
 }: {
   state: PhotoViewerState;
   models: readonly ModelSummary[];
+  /** Deleting needs the network. */
+  offline: boolean;
   /** Nested in the viewer (the Delete Photo dialog asked from it). */
   children: ReactNode;
 }) {
@@ -95,7 +98,7 @@ export function ModelsPhotoViewer({
               <PhotoViewerAction
                 icon={<DeleteRegular />}
                 label={MODELS_TEXT.deletePhoto}
-                disabled={training}
+                disabled={training || offline}
                 onClick={() => state.askDelete(shownPhoto, true)}
               />
             ) : null}

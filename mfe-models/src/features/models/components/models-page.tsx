@@ -1,6 +1,7 @@
 import { DelayedSpinner } from '@app/shared/ui/loading';
+import { useOnlineStatus } from '@app/shared/ui/use-online-status';
 import { MODELS_TEXT, normalizeModelStatus } from '@app/shared/spec';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components';
 import { InfoRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from '@app/shared/navigation';
@@ -64,6 +65,8 @@ export function ModelsPage() {
   const readyCount = models.filter((model) => normalizeModelStatus(model.status) === 'ready');
   const modelDelete = useDeleteModel(readyCount.length);
   const viewer = usePhotoViewerState(modelPhotos, actions.deletePhoto, () => setError(null));
+  // Offline, the page shows the models and photos as last seen (kept on this device).
+  const offline = !useOnlineStatus() && data.profile !== undefined;
 
   const anyTraining = models.some((model) => normalizeModelStatus(model.status) === 'training');
   const fromGenerate = searchParams.get('from') === 'generate' && readyCount.length === 0;
@@ -76,6 +79,11 @@ export function ModelsPage() {
           <InfoRegular className={styles.noteIcon} aria-hidden />
           <span>{MODELS_TEXT.fromGenerate}</span>
         </div>
+      ) : null}
+      {offline ? (
+        <MessageBar intent="info" data-testid="models-offline">
+          <MessageBarBody>{MODELS_TEXT.showingSaved}</MessageBarBody>
+        </MessageBar>
       ) : null}
       {data.loadFailed ? (
         <Suspense fallback={null}>
@@ -101,7 +109,8 @@ export function ModelsPage() {
           models={models}
           modelPhotos={modelPhotos}
           live={live}
-          addDisabled={anyTraining || retrying !== null || modelDelete.deleting}
+          addDisabled={anyTraining || retrying !== null || modelDelete.deleting || offline}
+          offline={offline}
           isExpanded={rows.isExpanded}
           onToggle={rows.toggle}
           onAddModel={() => {
@@ -123,6 +132,7 @@ export function ModelsPage() {
           <TrainModelDialog
             open={trainOpen}
             userName={data.profile.name}
+            engine={data.profile.trainingEngine}
             onClose={() => setTrainOpen(false)}
             onStarted={(started) => {
               setTrainOpen(false);
@@ -131,7 +141,7 @@ export function ModelsPage() {
           />
         </Suspense>
       ) : null}
-      <ModelsPhotoViewer state={viewer} models={models}>
+      <ModelsPhotoViewer state={viewer} models={models} offline={offline}>
         {/* Nested in the viewer, so closing it gives the viewer back. */}
         {viewer.deleteFromViewer ? <DeletePhotoDialog state={viewer} /> : null}
       </ModelsPhotoViewer>

@@ -1,4 +1,4 @@
-import type { StartedTraining } from '@app/shared/contract/models';
+import type { StartedTraining, TrainingEngine } from '@app/shared/contract/models';
 import { COMMON_TEXT, TRAINING_TEXT, startTrainingLabel } from '@app/shared/spec';
 import { IconButton } from '@app/shared/ui/icon-button';
 import { viewerIndexAfterDelete } from '@app/shared/ui/photo-viewer-logic';
@@ -18,7 +18,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTrainDialog } from '../hooks/use-train-dialog';
 import { PhotoPreviewDialog } from './photo-preview-dialog';
 import { TrainingCropDialog, usePhotoCrop } from './training-crop';
@@ -54,14 +54,24 @@ const useStyles = makeStyles({
     paddingBottom: tokens.spacingVerticalS,
   },
   actions: {
-    [PHONE_MEDIA]: { display: 'flex', flexDirection: 'row', width: '100%' },
+    [PHONE_MEDIA]: {
+      display: 'flex',
+      flexDirection: 'row',
+      flexWrap: 'wrap',
+      rowGap: tokens.spacingVerticalS,
+      width: '100%',
+    },
   },
   button: { minHeight: '44px', [PHONE_MEDIA]: { flexGrow: 1, flexBasis: 0 } },
   start: { [PHONE_MEDIA]: { flexGrow: 2 } },
-  waiting: {
-    color: tokens.colorNeutralForeground2,
-    fontSize: tokens.fontSizeBase200,
+  // Why Start cannot be pressed, beside it; above the buttons on a phone.
+  blocker: {
+    margin: 0,
+    marginRight: 'auto',
     alignSelf: 'center',
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase300,
+    [PHONE_MEDIA]: { flexBasis: '100%', marginRight: 0, textAlign: 'center' },
   },
 });
 
@@ -69,18 +79,22 @@ export interface TrainModelDialogProps {
   open: boolean;
   /** The signed-in user's name: the trigger word starts from it. */
   userName: string;
+  /** Where a new training runs (the profile's `trainingEngine`). */
+  engine: TrainingEngine | undefined;
   onClose: () => void;
   onStarted: (started: StartedTraining) => void;
 }
 
 /**
  * Dialog 'Train New Model' (spec §2, §5): the name and trigger word, 5-20 photos (uploaded as
- * they are chosen, each checked by the api for one clear face), and Start Training. Kept mounted
- * once opened, so uploads carry on while it is closed and nothing chosen is lost.
+ * they are chosen, each checked by the api for one clear face), and Start Training, with why it
+ * cannot be pressed yet. Cancel throws away what was chosen here, uploads included; closing it
+ * (×, Escape) keeps it: the dialog stays mounted, so uploads carry on and come back next time.
  */
 export default function TrainModelDialog({
   open,
   userName,
+  engine,
   onClose,
   onStarted,
 }: TrainModelDialogProps) {
@@ -91,6 +105,11 @@ export default function TrainModelDialog({
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
   // Nested in the dialog it was opened from (Fluent then gives that one back when it closes).
   const cropDialog = <TrainingCropDialog crop={crop} />;
+  const blockerId = useId();
+  const cancel = () => {
+    dialog.discard();
+    onClose();
+  };
 
   return (
     <Dialog
@@ -131,15 +150,19 @@ export default function TrainModelDialog({
             <TrainingNotes
               chosenCount={photos.length}
               usableCount={dialog.usableCount}
+              pendingCount={dialog.pendingCount}
               fileErrors={dialog.fileErrors}
               startError={dialog.startError}
+              engine={engine}
             />
           </DialogContent>
           <DialogActions className={styles.actions}>
-            {dialog.uploading && !busy ? (
-              <span className={styles.waiting}>{TRAINING_TEXT.waitForUploads}</span>
+            {dialog.blocker ? (
+              <p id={blockerId} className={styles.blocker} data-testid="start-blocker">
+                {dialog.blocker}
+              </p>
             ) : null}
-            <Button className={styles.button} disabled={busy} onClick={onClose}>
+            <Button className={styles.button} disabled={busy} onClick={cancel}>
               {COMMON_TEXT.cancel}
             </Button>
             <Button
@@ -147,6 +170,7 @@ export default function TrainModelDialog({
               appearance="primary"
               disabled={!dialog.canStart && !busy}
               disabledFocusable={busy}
+              aria-describedby={dialog.blocker ? blockerId : undefined}
               icon={busy ? <Spinner size="tiny" /> : undefined}
               onClick={() => void dialog.start()}
             >

@@ -2,12 +2,17 @@ import type { TrainingPhoto } from '@app/shared/contract/media';
 import type { StartedTraining } from '@app/shared/contract/models';
 import { useTrainingPhotos } from '@app/shared/data/media';
 import { startTraining } from '@app/shared/data/models';
-import { MAX_TRAINING_PHOTOS, MODELS_TEXT, canStartTraining } from '@app/shared/spec';
+import {
+  MAX_TRAINING_PHOTOS,
+  MODELS_TEXT,
+  canStartTraining,
+  startTrainingBlocker,
+} from '@app/shared/spec';
 import { useEffect, useRef, useState } from 'react';
 import { failureMessage } from '../../models/utils/error-message';
 import { askNotificationPermission } from '../../models/utils/notifications';
 import { newIdempotencyKey } from '../utils/idempotency-key';
-import { countsTowardTraining, isUploading } from '../utils/photo-state';
+import { countsTowardTraining, isPending } from '../utils/photo-state';
 import { useChosenPhotos, type ChosenPhoto } from './use-chosen-photos';
 import { useTrainingForm } from './use-training-form';
 
@@ -54,21 +59,28 @@ export function useTrainDialog({ open, userName, onStarted }: TrainDialogOptions
     if (!open || prefilledFor.current || !stored) return;
     prefilledFor.current = true;
     const here = new Set(photos.map((photo) => photo.imageId));
-    const untrained = stored.items.filter(
-      (photo: TrainingPhoto) => photo.modelIds.length === 0 && !here.has(photo.imageId),
-    );
+    // In the order they were uploaded, as they were chosen.
+    const untrained = stored.items
+      .filter(
+        (photo: TrainingPhoto) =>
+          photo.modelIds.length === 0 &&
+          !here.has(photo.imageId) &&
+          !chosen.wasRemoved(photo.imageId),
+      )
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     if (untrained.length > 0) chosen.addStored(untrained.slice(0, MAX_TRAINING_PHOTOS));
   }, [open, stored, photos, chosen]);
 
   const usable = photos.filter((photo) => countsTowardTraining(photo.state));
-  const uploading = photos.some((photo) => isUploading(photo.state));
-  const canStart =
-    canStartTraining({
-      busy,
-      modelName: form.modelName,
-      triggerWord: form.triggerWord,
-      photoCount: usable.length,
-    }) && !uploading;
+  const pendingCount = photos.filter((photo) => isPending(photo.state)).length;
+  const formState = {
+    busy,
+    modelName: form.modelName,
+    triggerWord: form.triggerWord,
+    photoCount: usable.length,
+    pendingPhotos: pendingCount,
+  };
+  const canStart = canStartTraining(formState);
 
   const addFiles = (files: File[]) => {
     setFileErrors([]);
@@ -77,6 +89,12 @@ export function useTrainDialog({ open, userName, onStarted }: TrainDialogOptions
 
   const removePhoto = (photo: ChosenPhoto) => {
     chosen.remove(photo.key);
+    setFileErrors([]);
+  };
+
+  /** Cancel: what was chosen for this dialog is thrown away, uploads included (deleted). */
+  const discard = () => {
+    chosen.discardAll();
     setFileErrors([]);
   };
 
@@ -103,14 +121,17 @@ export function useTrainDialog({ open, userName, onStarted }: TrainDialogOptions
     chosen,
     photos,
     usableCount: usable.length,
-    uploading,
+    pendingCount,
     canStart,
+    /** Why Start cannot be pressed, shown beside it. */
+    blocker: busy ? null : startTrainingBlocker(formState),
     busy,
     fileErrors,
     setFileErrors,
     startError,
     addFiles,
     removePhoto,
+    discard,
     start,
   };
 }
