@@ -93,11 +93,14 @@ describe('isClearedOnLogout', () => {
     'auth_state',
     'my_token_x',
     'session_id',
+    'promptHistory',
+    'selectedModelIds',
+    'aws-token',
   ])('clears %s', (key) => {
     expect(isClearedOnLogout(key)).toBe(true);
   });
 
-  it.each(['promptHistory', 'img_cache_abc', 'theme', 'user-settings'])('keeps %s', (key) => {
+  it.each(['img_cache_abc', 'theme', 'user-settings', 'promptHistoryX'])('keeps %s', (key) => {
     expect(isClearedOnLogout(key)).toBe(false);
   });
 });

@@ -262,7 +262,7 @@ export const CROP_ZOOM_PRESETS = [
 // Browser storage and logout (§3, §9)
 // ---------------------------------------------------------------------------------------------
 
-/** Keys the spec names; logout clears other app keys by prefix (see `isClearedOnLogout`). */
+/** Keys the spec names; logout clears them and other app keys by prefix (`isClearedOnLogout`). */
 export const STORAGE_KEYS = {
   promptHistory: 'promptHistory',
   selectedModelIds: 'selectedModelIds',
@@ -275,9 +275,16 @@ export const STORAGE_KEY_PREFIX = 'ai-image-studio:';
 /** Key fragments that mark an item as account data, wherever they occur in the key. */
 export const LOGOUT_CLEARED_KEY_MARKERS = ['user_', 'auth_', 'token_', 'session_'] as const;
 
+/**
+ * The spec's own keys hold the account's data too (its prompts, its models, its token): on a
+ * shared phone the next person must not see them.
+ */
+const ACCOUNT_STORAGE_KEYS: readonly string[] = Object.values(STORAGE_KEYS);
+
 export function isClearedOnLogout(storageKey: string): boolean {
   return (
     storageKey.startsWith(STORAGE_KEY_PREFIX) ||
+    ACCOUNT_STORAGE_KEYS.includes(storageKey) ||
     LOGOUT_CLEARED_KEY_MARKERS.some((marker) => storageKey.includes(marker))
   );
 }
