@@ -1,7 +1,7 @@
 import type { ModelSummary } from '@app/shared/contract/models';
 import { GENERATE_TEXT, LAYOUT, mediaQuery, validateGenerationInput } from '@app/shared/spec';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EditInputsHandle, EditInputsState } from '../../mask-editor/components/edit-inputs';
 import {
   cancelGeneration,
@@ -15,7 +15,7 @@ import {
 import { useGenerationProgress } from '../hooks/use-generation-progress';
 import { GENERATE_PAGE_TEXT } from '../texts';
 import { engineLimits } from '../utils/engine-limits';
-import { loadPromptHistory, rememberPrompt } from '../utils/prompt-history';
+import { loadPromptHistory } from '../utils/prompt-history';
 import { initialSelection, saveSelection, toggleModel } from '../utils/selected-models';
 import { ActionBar } from './action-bar';
 import { AspectRatioPicker } from './aspect-ratio-picker';
@@ -50,7 +50,8 @@ const useStyles = makeStyles({
   promptBlock: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
   result: {
     minWidth: 0,
-    scrollMarginTop: tokens.spacingVerticalM,
+    // Brought into view below the sticky header, not under it.
+    scrollMarginTop: `calc(${LAYOUT.headerHeightPx}px + ${tokens.spacingVerticalM})`,
     [mediaQuery('md')]: {
       position: 'sticky',
       // Below the fixed header (spec §9: 40 px).
@@ -88,7 +89,14 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
   // A model deleted elsewhere leaves the choice (and the stored one) at once.
   const usable = selected.filter((id) => readyIds.includes(id));
   const selectedModels = readyModels.filter((model) => usable.includes(model.modelId));
+  // A prompt joins the recent ones when it made an image (the store keeps them): read again then.
+  const madeImage = generation.status === 'succeeded' ? generation.result.id : null;
   const [history, setHistory] = useState(() => loadPromptHistory(localStorage));
+  const [historyAfter, setHistoryAfter] = useState(madeImage);
+  if (historyAfter !== madeImage) {
+    setHistoryAfter(madeImage);
+    setHistory(loadPromptHistory(localStorage));
+  }
   const [editInputsState, setEdit] = useState<EditInputsState>(NO_EDIT_INPUTS);
   // What the edit panel last reported counts only while it is shown.
   const edit = mode === 'edit' ? editInputsState : NO_EDIT_INPUTS;
@@ -147,8 +155,15 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
     panel.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
   };
 
+  // The result arriving (not one shown when the page opens): on one column, bring it into view.
+  const arrived = useRef(madeImage);
+  useEffect(() => {
+    if (madeImage === null || madeImage === arrived.current) return;
+    arrived.current = madeImage;
+    showResult();
+  });
+
   const send = (request: GenerationRequest) => {
-    setHistory(rememberPrompt(localStorage, request.prompt));
     showResult();
     void startGeneration(request);
   };
@@ -215,10 +230,13 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
           <TriggerWordHints models={selectedModels} prompt={prompt} onInsert={insert} />
           <RecentPrompts history={history} onPick={setPrompt} />
         </div>
-        <AspectRatioPicker
-          value={aspectRatio}
-          onChange={(value) => updateDraft({ aspectRatio: value })}
-        />
+        {/* An edit keeps the photo's own shape: the picker would choose nothing there. */}
+        {mode === 'edit' ? null : (
+          <AspectRatioPicker
+            value={aspectRatio}
+            onChange={(value) => updateDraft({ aspectRatio: value })}
+          />
+        )}
         <ActionBar
           mode={mode}
           busy={busy}
