@@ -1,7 +1,7 @@
 import type { ModelSummary } from '@app/shared/contract/models';
 import { GENERATE_TEXT, LAYOUT, mediaQuery, validateGenerationInput } from '@app/shared/spec';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { EditInputsHandle, EditInputsState } from '../../mask-editor/components/edit-inputs';
 import {
   cancelGeneration,
@@ -72,6 +72,13 @@ function insertWord(text: string, word: string, start: number, end: number) {
   const trail = after === '' || /^\s/.test(after) ? '' : ' ';
   const inserted = `${lead}${word}${trail}`;
   return { text: `${before}${inserted}${after}`, caret: before.length + inserted.length };
+}
+
+/** On one column the result sits under the form: bring it into view. */
+function showResult(panel: HTMLElement | null) {
+  if (!panel || panel.getBoundingClientRect().top < window.innerHeight * 0.5) return;
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  panel.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
 }
 
 /** The generate page once the user has a ready model: the form (left) and the result (right). */
@@ -147,24 +154,17 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
     });
   };
 
-  const showResult = () => {
-    // On one column the result sits under the form: bring it into view.
-    const panel = resultRef.current;
-    if (!panel || panel.getBoundingClientRect().top < window.innerHeight * 0.5) return;
-    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    panel.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
-  };
-
-  // The result arriving (not one shown when the page opens): on one column, bring it into view.
+  // The result arriving (not one shown when the page opens): on one column, bring it into view
+  // once its view is laid out (it loads lazily, and the page is short until then).
   const arrived = useRef(madeImage);
-  useEffect(() => {
+  const onResultShown = useCallback(() => {
     if (madeImage === null || madeImage === arrived.current) return;
     arrived.current = madeImage;
-    showResult();
-  });
+    showResult(resultRef.current);
+  }, [madeImage]);
 
   const send = (request: GenerationRequest) => {
-    showResult();
+    showResult(resultRef.current);
     void startGeneration(request);
   };
 
@@ -259,6 +259,7 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
           onRetry={again}
           onDismissError={dismissGenerationError}
           onGenerateAgain={again}
+          onResultShown={onResultShown}
         />
       </section>
     </div>
