@@ -421,8 +421,9 @@ test.describe('subscription', () => {
 
     await remote(page).getByRole('button', { name: 'Cancel Subscription' }).click();
     await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
-    await expect(dialog).toBeHidden();
+    // The toast first: it shows for 3 s, which the dialog's closing can take on a busy machine.
     await expect(toast(page, TEXT.canceled)).toBeVisible();
+    await expect(dialog).toBeHidden();
     await expect(chip(page)).toHaveText('Canceled');
     const end = new Date(active.subscriptionEnd!).toLocaleDateString('en-US', {
       year: 'numeric',
