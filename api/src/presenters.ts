@@ -246,6 +246,8 @@ export async function presentProfile(
     modelId: defaultModel?.id ?? null,
     storageUsed,
     storageQuota: app.storageQuota.quotaBytes,
+    // New trainings run on Replicate when it is configured (engines/start-engines.ts).
+    trainingEngine: app.replicate ? 'replicate' : 'builtin-cpu',
   };
 }
 

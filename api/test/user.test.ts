@@ -72,6 +72,7 @@ describe.each(DIALECTS)('/api/user on %s', { timeout: 30_000 }, (dialect) => {
       modelLimit: 1,
       modelStatus: 'none',
       modelId: null,
+      trainingEngine: 'builtin-cpu',
     });
   });
 

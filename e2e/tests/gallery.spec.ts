@@ -301,7 +301,7 @@ test.describe('a gallery of 25 generated images', () => {
     const forced = page.waitForRequest((request) => request.url().includes('/api/media?'));
     await page.getByRole('button', { name: GALLERY_TEXT.refresh }).click();
     await forced;
-    const toast = page.locator('.fui-Toast', { hasText: GALLERY_TEXT.refreshed });
+    const toast = page.getByTestId('toast').filter({ hasText: GALLERY_TEXT.refreshed });
     await expect(toast).toBeVisible();
     await expect(toast).toBeHidden({ timeout: 6000 });
     await expect(tiles(page)).toHaveCount(10);
@@ -358,6 +358,80 @@ test.describe('a gallery of 25 generated images', () => {
     await expect(viewer(page).getByRole('alert')).toContainText(GALLERY_TEXT.downloadFailed);
     await expect(viewer(page).getByRole('alert')).toContainText(KIT_TEXT.offline);
     await context.setOffline(false);
+  });
+
+  test('offline on a network the browser calls online: the saved pages, and it says so', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // navigator.onLine stays true, as on a phone whose network has no internet: the failed
+    // requests are what say the device is offline.
+    await context.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'onLine', { get: () => true }),
+    );
+    await openGallery(page, baseURL!, seed);
+    await expectThumbnailsLoaded(page, 10);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText(GALLERY_TEXT.showingSaved)).toBeVisible();
+    await expect(tiles(page)).toHaveCount(10);
+    await expect(page.getByText(GALLERY_TEXT.loadImagesCheckConnection)).toHaveCount(0);
+    await page.getByRole('button', { name: GALLERY_TEXT.refresh }).click();
+    await expect(page.getByText(GALLERY_TEXT.loadImagesCheckConnection)).toBeVisible();
+    await expect(page.getByText(KIT_TEXT.offline)).toBeVisible();
+
+    // Back online: the next answer clears the note.
+    await context.setOffline(false);
+    await page.getByRole('button', { name: KIT_TEXT.retry }).click();
+    await expect(page.getByText(GALLERY_TEXT.showingSaved)).toHaveCount(0);
+  });
+
+  test('the viewer keeps the keyboard after Download and Copy Prompt; ← wraps within the loaded', async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openGallery(page, baseURL!, seed);
+    const dialog = viewer(page);
+    const download = dialog.getByRole('button', { name: GALLERY_TEXT.download });
+
+    await openTile(page, 1);
+    await expect(dialog.getByText('2 / 10+')).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await download.click();
+    await downloading;
+    await expect(download).toBeEnabled();
+    await expect(download).toBeFocused();
+    await screen(page, testInfo, 'viewer-after-download');
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog.getByText('3 / 10+')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await openTile(page, 1);
+    await dialog.getByRole('button', { name: GENERATE_TEXT.copyPrompt }).click();
+    await expect(dialog.getByRole('button', { name: GALLERY_TEXT.promptCopied })).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog.getByText('3 / 10+')).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await expect(dialog.getByText('2 / 10+')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // Before every page is loaded, ← on the first goes to the last one loaded (docs/gallery.md).
+    await openTile(page, 0);
+    await expect(dialog.getByText('1 / 10+')).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await expect(dialog.getByText(/^10 \/ /)).toBeVisible();
+    await expect(dialog.getByText(seed.images[9]!.prompt)).toBeVisible();
   });
 
   test.describe('without a service worker, so route interception sees every request', () => {

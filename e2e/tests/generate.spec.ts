@@ -6,6 +6,7 @@ import { strokeOver } from './support/gestures';
 import { E2E_WORK_DIR } from './support/paths';
 import { expectNoSeriousA11yViolations, expectScreenChecks } from './support/screen-checks';
 import { signInAs, signInNewUser } from './support/session';
+import { holdToastClearOf, toastOf } from './support/toasts';
 import { HELD_OUT_PHOTO, userWithModels, type UserWithModels } from './support/trained-models';
 
 /** Spec §2 ratios and the built-in engine's output size for each (api/src/engines/README.md). */
@@ -501,4 +502,55 @@ test.describe('a job that does not finish', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByText('Failed to generate image', { exact: true })).toBeVisible();
   });
+});
+
+test('edit hides the ratio; the result comes into view; offline it needs a connection and keeps the prompt out of history', async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await openGenerate(page, baseURL!);
+  const ratio = page.getByRole('radio', { name: /1:1 Square/ });
+  await expect(ratio).toBeVisible();
+  // An edit keeps the photo's shape: no ratio to choose there.
+  await chooseMode(page, 'Edit Image');
+  await expect(ratio).toHaveCount(0);
+  await chooseMode(page, 'Text to Image');
+  await expect(ratio).toBeChecked();
+
+  const prompt = `portrait of lisa in the rain ${testInfo.project.name}`;
+  await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await action(page).click();
+  await resultImageLoaded(page);
+  // Wherever it lands (under the form on a phone), the result is brought into view.
+  await expect(result(page).locator('img')).toBeInViewport({ ratio: 0.5 });
+  await shot(page, testInfo, 'result-in-view');
+  await expect(page.getByTestId('recent-prompts').getByRole('button').first()).toHaveText(
+    `${prompt.slice(0, 30)}...`,
+  );
+
+  // 'Prompt copied' shows clear of the header, the navigation and the primary action.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await result(page).getByRole('button', { name: 'Copy Prompt' }).click();
+  await holdToastClearOf(toastOf(page, 'Prompt copied'), {
+    'the header': page.getByTestId('app-header'),
+    'the bottom navigation': page.getByRole('navigation', { name: 'Main' }),
+    'Generate Image': action(page),
+    'Download PNG': result(page).getByRole('button', { name: 'Download PNG' }),
+  });
+  await page.screenshot({ path: join(SCREENSHOTS, `${testInfo.project.name}-toast.png`) });
+  await expectNoSeriousA11yViolations(page, 'generate with a toast');
+  await expect(toastOf(page, 'Prompt copied')).toBeVisible();
+
+  await context.setOffline(true);
+  const offlinePrompt = 'portrait of lisa with no connection at all';
+  await page.getByRole('textbox', { name: 'Prompt' }).fill(offlinePrompt);
+  await action(page).click();
+  await expect(page.getByText('Generating needs a connection. You are offline.')).toBeVisible();
+  await expect(page.getByTestId('recent-prompts')).not.toContainText(offlinePrompt.slice(0, 30));
+  const stored = await page.evaluate(() => localStorage.getItem('promptHistory') ?? '');
+  expect(stored).not.toContain(offlinePrompt);
+  await context.setOffline(false);
 });

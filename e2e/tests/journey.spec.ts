@@ -58,7 +58,7 @@ test('a new user signs up, trains a model, makes and keeps images, then leaves',
   /** axe, thumb-sized controls, Tab reaching every control, and a screenshot to look at. */
   async function screen(name: string) {
     // A toast read while it fades in or out has no settled colours: check the screen under it.
-    await expect(page.locator('.fui-Toast')).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });
     await expectScreenChecks(page, name);
     // Taken before the keyboard walk, which leaves a focus ring where a user's start has none.
     mkdirSync(SHOTS, { recursive: true });
@@ -133,7 +133,8 @@ test('a new user signs up, trains a model, makes and keeps images, then leaves',
     await preview.getByRole('button', { name: COMMON_TEXT.crop, exact: true }).click();
     const crop = page.getByRole('dialog', { name: TRAINING_TEXT.cropTitle });
     await expect(crop).toBeVisible();
-    await crop.getByRole('button', { name: '1.5x' }).click();
+    // The whole face stays in: a crop that cuts it off would be refused.
+    await crop.getByRole('button', { name: 'Fit' }).click();
     await screen('crop photo');
     await crop.getByRole('button', { name: COMMON_TEXT.apply }).click();
     await expect(crop).toBeHidden();
@@ -251,7 +252,7 @@ test('a new user signs up, trains a model, makes and keeps images, then leaves',
     await screen('profile');
     await profile.getByRole('textbox', { name: 'Full Name' }).fill('Grace Brewster Hopper');
     await profile.getByRole('button', { name: 'Save Changes' }).click();
-    const saved = page.locator('.fui-Toast').getByText('Profile updated successfully', {
+    const saved = page.getByTestId('toast').getByText('Profile updated successfully', {
       exact: true,
     });
     await expect(saved).toBeVisible();

@@ -9,7 +9,9 @@ import {
   PHOTO_PROBLEM_TEXT,
   TRAINING_TEXT,
   morePhotosNeeded,
+  photoCount,
   photoPosition,
+  photosChecking,
   photosReady,
   startTrainingLabel,
   yourModels,
@@ -123,7 +125,8 @@ test('a new user trains a model end to end on real photos', async ({ page, baseU
   const crop = page.getByRole('dialog', { name: TRAINING_TEXT.cropTitle });
   await expect(crop).toBeVisible();
   await expect(crop.getByText(TRAINING_TEXT.cropTip)).toBeVisible();
-  await crop.getByRole('button', { name: '1.5x' }).click();
+  // The whole face stays in: a crop that cuts it off is refused (see the next tests).
+  await crop.getByRole('button', { name: 'Fit' }).click();
   await expect(crop.getByRole('button', { name: COMMON_TEXT.apply })).toBeEnabled();
   await shot(page, 'dialog-crop', project);
   await expectScreenChecks(page, 'crop photo');
@@ -142,10 +145,10 @@ test('a new user trains a model end to end on real photos', async ({ page, baseU
     modelIds: string[];
   }[];
   const cropped = stored.find((photo) => photo.filename === '01.jpg');
-  // 600×800 at 1.5x: a square of two thirds of the short side.
+  // 600×800 fitted: a square of the short side.
   expect(cropped?.width).toBe(cropped?.height);
-  expect(cropped!.width).toBeGreaterThanOrEqual(398);
-  expect(cropped!.width).toBeLessThanOrEqual(402);
+  expect(cropped!.width).toBeGreaterThanOrEqual(598);
+  expect(cropped!.width).toBeLessThanOrEqual(602);
 
   // The group photo goes; the name fills the trigger word.
   await group
@@ -265,11 +268,13 @@ test('the Train New Model dialog keeps every rule of spec §5', async ({ page, b
   await expect(start(5)).toBeDisabled();
   await triggerWord.fill('');
   await expect(start(5)).toBeEnabled();
-  await expect(dialog.getByText(TRAINING_TEXT.durationInfo)).toBeVisible();
+  // The built-in engine trains here in a minute or two; the spec's 20-30 minutes is Replicate's.
+  await expect(dialog.getByText(TRAINING_TEXT.durationInfoBuiltIn)).toBeVisible();
+  await expect(dialog.getByText(TRAINING_TEXT.durationInfo)).toHaveCount(0);
   await expectScreenChecks(page, 'train new model, with messages');
 
-  // Cancel keeps what was uploaded: the next opening offers the same photos again.
-  await dialog.getByRole('button', { name: COMMON_TEXT.cancel }).click();
+  // Closing it (not Cancel) keeps what was uploaded: the next opening offers the same photos.
+  await dialog.getByRole('button', { name: COMMON_TEXT.close }).click();
   await expect(dialog).toBeHidden();
   await page.reload();
   await page.getByRole('button', { name: MODELS_TEXT.addModel }).click();
@@ -460,8 +465,8 @@ test('/training?from=generate says why the user is here; refresh says it worked'
   const refresh = page.getByRole('button', { name: MODELS_TEXT.refreshTooltip });
   await expect(refresh).toHaveAttribute('title', MODELS_TEXT.refreshTooltip);
   await refresh.click();
-  // The shell's toast says it for 3 s (screen readers hear it through Fluent's live region).
-  const message = page.locator('.fui-ToastTitle', { hasText: MODELS_TEXT.refreshed });
+  // The shell's toast says it for 3 s (screen readers hear it through its live region).
+  const message = page.getByTestId('toast').filter({ hasText: MODELS_TEXT.refreshed });
   await expect(message).toBeVisible();
   await expect(message).toBeHidden({ timeout: 10_000 });
 });
@@ -513,4 +518,130 @@ test('a training that ends in the background is told by a notification', async (
     scope.dispatchEvent(new Click('notificationclick', { notification: shown }));
   });
   await expect(page).toHaveURL(/\/models$/);
+});
+
+test('Train New Model counts only checked photos, says why Start waits, refuses a face cut off, and Cancel throws the uploads away', async ({
+  page,
+  baseURL,
+}, info) => {
+  test.setTimeout(180_000);
+  await signInNewUser(page, baseURL!, 'Ada Lovelace');
+  await openModels(page);
+  await page.getByRole('button', { name: MODELS_TEXT.addModel }).click();
+  const dialog = trainDialog(page);
+  const blocker = dialog.getByTestId('start-blocker');
+  await expect(blocker).toHaveText(TRAINING_TEXT.enterModelName);
+  await expect(
+    dialog.getByRole('button', { name: startTrainingLabel(0) }),
+  ).toHaveAccessibleDescription(TRAINING_TEXT.enterModelName);
+  await shot(page, 'dialog-train-blocker', info.project.name);
+  await dialog.getByRole('textbox', { name: TRAINING_TEXT.modelNameLabel }).fill('Ada');
+
+  // Every text the count note, the reason and Start show from now on.
+  await dialog.evaluate((root) => {
+    const seen = new Set<string>();
+    (window as unknown as { seenTexts: Set<string> }).seenTexts = seen;
+    const read = () => {
+      const shown = root.querySelectorAll(
+        '[data-testid="photo-count-note"], [data-testid="start-blocker"], button',
+      );
+      for (const element of Array.from(shown)) seen.add(element.textContent ?? '');
+    };
+    new MutationObserver(read).observe(root, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  const photos = [...LISA.slice(0, 6), GROUP_PHOTO];
+  await choosePhotos(
+    page,
+    dialog.getByRole('button', { name: TRAINING_TEXT.choosePhotos }),
+    photos,
+  );
+  await expectChecked(dialog, 7);
+  await expect(dialog.getByTestId('photo-count-note')).toHaveText(photosReady(6));
+  const seen = await page.evaluate(() => [
+    ...(window as unknown as { seenTexts: Set<string> }).seenTexts,
+  ]);
+  // While they were checked, the count said so and never counted the group photo.
+  expect(seen).toContain(photosChecking(0, 7));
+  expect(seen).toContain(TRAINING_TEXT.waitForChecks);
+  expect(seen).not.toContain(photosReady(7));
+  expect(seen).not.toContain(startTrainingLabel(7));
+
+  // Cropped to eyes and nose, a photo no longer counts: the crop is what is checked.
+  const sixth = dialog.locator('[data-filename="06.jpg"]');
+  await sixth.getByRole('button').first().click();
+  const preview = page.getByRole('dialog', { name: photoPosition(6, 7) });
+  await preview.getByRole('button', { name: COMMON_TEXT.crop, exact: true }).click();
+  const crop = page.getByRole('dialog', { name: TRAINING_TEXT.cropTitle });
+  await crop.getByRole('button', { name: '2x' }).click();
+  await crop.getByRole('button', { name: COMMON_TEXT.apply }).click();
+  await expect(crop).toBeHidden();
+  await preview.getByRole('button', { name: COMMON_TEXT.close, exact: true }).last().click();
+  await expectChecked(dialog, 7);
+  await expect(sixth).toHaveAttribute('data-state', 'problem');
+  await expect(sixth).toContainText(PHOTO_PROBLEM_TEXT['face-cut-off']);
+  await expect(dialog.getByTestId('photo-count-note')).toHaveText(photosReady(5));
+  await expect(dialog.getByRole('button', { name: startTrainingLabel(5) })).toBeEnabled();
+  await expect(blocker).toHaveCount(0);
+
+  // Cancel throws away what was uploaded for this dialog, the refused photos included.
+  const api = await apiAs(page, baseURL!);
+  await expect
+    .poll(async () => ((await api.get('/media/training-photos')).items as unknown[]).length)
+    .toBe(7);
+  await dialog.getByRole('button', { name: COMMON_TEXT.cancel }).click();
+  await expect(dialog).toBeHidden();
+  await expect
+    .poll(async () => ((await api.get('/media/training-photos')).items as unknown[]).length)
+    .toBe(0);
+  await page.reload();
+  await page.getByRole('button', { name: MODELS_TEXT.addModel }).click();
+  await expect(trainDialog(page).getByTestId('photo-count-note')).toHaveText(
+    TRAINING_TEXT.notEnoughPhotos,
+  );
+  await expect(chosen(trainDialog(page))).toHaveCount(0);
+});
+
+test('offline, /models shows the models and photos as last seen, and what needs the network waits', async ({
+  page,
+  context,
+  baseURL,
+}, info) => {
+  test.setTimeout(300_000);
+  await signInNewUser(page, baseURL!, 'Ada Lovelace');
+  await openModels(page);
+  const api = await apiAs(page, baseURL!);
+  await trainThroughApi(api, 'Ada', LISA.slice(0, 5));
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+  // Seen once online (through the worker, which keeps the thumbnails).
+  await page.reload();
+  const row = page.getByTestId('model-row');
+  await expect(row.locator('[data-testid="model-photo"] [data-image-state="loaded"]')).toHaveCount(
+    5,
+  );
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('models-offline')).toHaveText(MODELS_TEXT.showingSaved);
+  await expect(row).toHaveAttribute('data-status', 'ready');
+  await expect(row).toContainText(photoCount(5));
+  await expect(row.locator('[data-testid="model-photo"] [data-image-state="loaded"]')).toHaveCount(
+    5,
+  );
+  await expect(row.getByText(MODELS_TEXT.noPhotos)).toHaveCount(0);
+  await expect(page.getByText(MODELS_TEXT.loadFailed)).toHaveCount(0);
+  await expect(row.getByRole('button', { name: MODELS_TEXT.addPhotos })).toBeDisabled();
+  await expect(row.getByRole('button', { name: MODELS_TEXT.deleteModel })).toBeDisabled();
+  await expect(
+    row.getByRole('button', { name: new RegExp(`^${MODELS_TEXT.deletePhoto}`) }),
+  ).toHaveCount(0);
+  await shot(page, 'page-offline', info.project.name);
+  await expectScreenChecks(page, 'models page, offline');
+  await context.setOffline(false);
 });

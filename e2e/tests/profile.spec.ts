@@ -19,6 +19,9 @@ const TEXT = {
   cancelFailed: 'Failed to cancel subscription',
   canceled:
     'Subscription canceled successfully. You can continue using premium features until the end of your billing period.',
+  // The remote's own words (PROFILE_UI_TEXT) for the return from the checkout.
+  checkoutSucceeded: 'Payment complete. Welcome to Pro!',
+  checkoutCanceled: 'Checkout canceled. Nothing was charged.',
 };
 
 const FACES_DIR = process.env.FACES_DIR ?? join(REPO_ROOT, 'testdata', 'faces');
@@ -46,7 +49,7 @@ const chip = (page: Page) => page.getByTestId('subscription-chip');
 const subscriptionCard = (page: Page) => remote(page).getByRole('region', { name: 'Subscription' });
 /** The shell's toast (its text is also read out by a live region, which is not the toast). */
 const toast = (page: Page, text: string) =>
-  page.locator('.fui-Toast').getByText(text, { exact: true });
+  page.getByTestId('toast').getByText(text, { exact: true });
 /** The bottom navigation's tabs are buttons. */
 const tab = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name });
@@ -429,7 +432,9 @@ test.describe('subscription', () => {
     await expectScreenChecks(page, 'test checkout page');
     await page.getByRole('button', { name: 'Subscribe (test)' }).click();
 
-    await expect(page).toHaveURL(/\/profile\?checkout=success$/);
+    // Back on the profile, it says what happened and the address loses the checkout's query.
+    await expect(toast(page, TEXT.checkoutSucceeded)).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
     await expect(chip(page)).toHaveText('Active');
     await expect(remote(page).getByText('Your plan: up to 5 models')).toBeVisible();
     await expect(remote(page).getByRole('button', { name: 'Subscribe Now' })).toHaveCount(0);
@@ -450,8 +455,9 @@ test.describe('subscription', () => {
 
     await remote(page).getByRole('button', { name: 'Cancel Subscription' }).click();
     await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
-    await expect(dialog).toBeHidden();
+    // The toast first: it shows for 3 s, which the dialog's closing can take on a busy machine.
     await expect(toast(page, TEXT.canceled)).toBeVisible();
+    await expect(dialog).toBeHidden();
     await expect(chip(page)).toHaveText('Canceled');
     const end = new Date(active.subscriptionEnd!).toLocaleDateString('en-US', {
       year: 'numeric',
@@ -548,6 +554,27 @@ test.describe('subscription', () => {
     await screenshot(page, testInfo, 'narrow-320', subscriptionCard(page));
   });
 
+  test('a checkout left with Cancel says nothing was charged, once', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await signInNewUser(page, baseURL!);
+    await openProfile(page);
+    await remote(page).getByRole('button', { name: 'Subscribe Now' }).click();
+    await expect(page).toHaveURL(/\/api\/billing\/test-checkout\/cs_test_/);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    await expect(toast(page, TEXT.checkoutCanceled)).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(chip(page)).toHaveText('No Subscription');
+    await screenshot(page, testInfo, 'checkout-canceled');
+    await expectScreenChecks(page, 'back from a canceled checkout');
+    // A reload does not say it again.
+    await page.reload();
+    await expect(nameField(page)).toBeVisible();
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+  });
+
   test('a checkout or a cancellation that fails says so', async ({ page, baseURL }, testInfo) => {
     await signInNewUser(page, baseURL!);
     await page.route('**/api/create-checkout-session', (route) =>
@@ -599,6 +626,9 @@ test.describe('log out', () => {
     await page.evaluate(() => {
       localStorage.setItem('ai-image-studio:gallery-cache', '[]');
       localStorage.setItem('unrelated-preference', 'kept');
+      // What the generate page keeps of this account (spec §3): its prompts and its models.
+      localStorage.setItem('promptHistory', JSON.stringify(['my private prompt']));
+      localStorage.setItem('selectedModelIds', JSON.stringify(['a-model']));
     });
 
     await remote(page).getByRole('button', { name: 'LOG OUT' }).click();

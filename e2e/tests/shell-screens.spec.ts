@@ -1,7 +1,12 @@
+import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { expectAppStarted } from './support/first-paint';
-import { expectScreenChecks } from './support/screen-checks';
+import { E2E_WORK_DIR } from './support/paths';
+import { expectNoSeriousA11yViolations, expectScreenChecks } from './support/screen-checks';
+import { holdToastClearOf, toastOf } from './support/toasts';
 import { createConfirmedUser, signInNewUser, TEST_PASSWORD } from './support/session';
 
 // Every screen the shell draws, checked as a phone user and a screen-reader user meet it: axe-core
@@ -90,6 +95,53 @@ test.describe('signed in', () => {
     await expect(page.getByTestId('chat-page')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await expectScreenChecks(page, 'chat with header and navigation');
+  });
+
+  test('the header stays 40 px; its title and picture are 44×44 targets', async ({ page }) => {
+    await page.goto('/models');
+    const header = page.getByTestId('app-header');
+    await expect(header.getByRole('link', { name: 'Profile' })).toBeVisible();
+    expect((await header.boundingBox())!.height).toBe(40);
+    for (const name of ['AI Image Studio', 'Profile']) {
+      const box = (await header.getByRole('link', { name }).boundingBox())!;
+      expect(box.width, name).toBeGreaterThanOrEqual(44);
+      expect(box.height, name).toBeGreaterThanOrEqual(44);
+      expect(box.y, name).toBe(0);
+    }
+    // A tap just under the header, on the picture's column, still opens the profile.
+    const picture = (await header.getByRole('link', { name: 'Profile' }).boundingBox())!;
+    await page.mouse.click(picture.x + picture.width / 2, 42);
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
+  test('a toast: above the navigation, clear of the heading and its buttons; axe clean', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/models');
+    const heading = page.getByRole('heading', { name: 'AI Models' });
+    await expect(heading).toBeVisible();
+    const refresh = page.getByRole('button', { name: 'Refresh models and photos' });
+    await refresh.click();
+    const toast = toastOf(page, 'Models and photos refreshed successfully');
+    await holdToastClearOf(toast, {
+      'the header': page.getByTestId('app-header'),
+      'the bottom navigation': page.getByRole('navigation', { name: 'Main' }),
+      'the heading': heading,
+      'the refresh button': refresh,
+      'Add Model': page.getByRole('button', { name: 'Add Model' }),
+    });
+    const shots = join(E2E_WORK_DIR, 'screens', 'toasts');
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: join(shots, `${testInfo.project.name}-models.png`) });
+    await expectNoSeriousA11yViolations(page, 'models page with a toast');
+    // Not even focus sentinels hidden from assistive technology in the toast's region (the
+    // page-wide check above leaves those of Fluent's focus manager out).
+    const inToast = await new AxeBuilder({ page })
+      .include('[role="status"]:has([data-testid="toast"])')
+      .withRules(['aria-hidden-focus'])
+      .analyze();
+    expect(inToast.violations).toEqual([]);
+    await expect(toast).toBeVisible();
   });
 
   test('the logout confirmation: a bottom sheet on phones, centred on desktop', async ({

@@ -9,6 +9,7 @@ import { LogoutButton } from './features/logout/components/logout-button';
 import { PictureEditor } from './features/picture/components/picture-editor';
 import { StorageUsage } from './features/storage/components/storage-usage';
 import { SubscriptionCard } from './features/subscription/components/subscription-card';
+import { useCheckoutReturn } from './features/subscription/hooks/use-checkout-return';
 
 const useStyles = makeStyles({
   page: {
@@ -48,6 +49,7 @@ const useStyles = makeStyles({
 /** Profile Settings (spec §2): picture, name and e-mail, storage used, subscription, log out. */
 export function ProfilePage() {
   const styles = useStyles();
+  useCheckoutReturn();
   const { data: profile, error, isValidating, mutate } = useUserProfile(true);
   const [dismissed, setDismissed] = useState<unknown>(null);
   const failed = error !== undefined && !isValidating && error !== dismissed;

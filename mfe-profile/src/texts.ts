@@ -18,6 +18,8 @@ export const PROFILE_UI_TEXT = {
   keepSubscription: 'Keep Subscription',
   canceling: 'Canceling...',
   openingCheckout: 'Opening checkout...',
+  checkoutSucceeded: 'Payment complete. Welcome to Pro!',
+  checkoutCanceled: 'Checkout canceled. Nothing was charged.',
   logOutConfirm: 'Log out',
   logOutQuestion: 'Are you sure you want to log out?',
   loggingOut: 'Logging out...',

@@ -6,8 +6,10 @@ import {
   ApiTimeoutError,
   api,
   configureApiClient,
+  isOnline,
   redirectHomeOnUnauthorized,
   shouldRedirectOnUnauthorized,
+  subscribeOnline,
 } from '@app/shared/api-client';
 
 interface SeenRequest {
@@ -202,6 +204,43 @@ describe('errors', () => {
     vi.resetModules();
     const fresh = await import('./api-client');
     await expect(fresh.api.get('/echo')).rejects.toThrow(/configureApiClient/);
+  });
+});
+
+/** A base URL where nothing listens: every request fails at the network. */
+async function deadBaseUrl(): Promise<string> {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const { port } = closed.address() as AddressInfo;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  return `http://127.0.0.1:${port}/api`;
+}
+
+describe('connectivity', () => {
+  it('is offline after a request fails at the network, until something answers', async () => {
+    const changes = vi.fn();
+    const unsubscribe = subscribeOnline(changes);
+    configureApiClient({ baseUrl: await deadBaseUrl(), getToken: () => Promise.resolve(null) });
+    await expect(api.get('/echo')).rejects.toBeInstanceOf(TypeError);
+    expect(isOnline()).toBe(false);
+    expect(changes).toHaveBeenCalledOnce();
+
+    // An error answer is still an answer: the API is reachable again.
+    configureApiClient({ baseUrl, getToken: () => Promise.resolve(null) });
+    await expect(api.get('/unknown')).rejects.toBeInstanceOf(ApiError);
+    expect(isOnline()).toBe(true);
+    expect(changes).toHaveBeenCalledTimes(2);
+    unsubscribe();
+  });
+
+  it('stays online through a timeout or a caller abort', async () => {
+    configureApiClient({ baseUrl, getToken: () => Promise.resolve(null), timeoutMs: 50 });
+    await expect(api.get('/hang')).rejects.toBeInstanceOf(ApiTimeoutError);
+    const controller = new AbortController();
+    const pending = api.get('/hang', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(isOnline()).toBe(true);
   });
 });
 

@@ -65,6 +65,55 @@ export class ApiTimeoutError extends Error {
 
 let config: ApiClientConfig | undefined;
 
+// ---------------------------------------------------------------------------------------------
+// Connectivity
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Whether the last request failed at the network and nothing has answered since. The browser's
+ * navigator.onLine is only sure when it says false: after a reload served by the service worker
+ * some browsers say true while offline, and a phone on a network without internet says true.
+ */
+let unreachable = false;
+const connectivityListeners = new Set<() => void>();
+
+function setUnreachable(next: boolean): void {
+  if (next === unreachable) return;
+  unreachable = next;
+  for (const listener of connectivityListeners) listener();
+}
+
+/** A request of this app failed at the network (fetch rejected with no answer at all). */
+export function reportNetworkFailure(): void {
+  setUnreachable(true);
+}
+
+/** False when the browser says offline, or the app's last request could not reach anyone. */
+export function isOnline(): boolean {
+  const browserOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  return !browserOffline && !unreachable;
+}
+
+/** For useSyncExternalStore: told when `isOnline` may have changed. */
+export function subscribeOnline(listener: () => void): () => void {
+  // The browser saying it is online again lets the next request decide.
+  const online = () => {
+    setUnreachable(false);
+    listener();
+  };
+  connectivityListeners.add(listener);
+  globalThis.addEventListener?.('online', online);
+  globalThis.addEventListener?.('offline', listener);
+  return () => {
+    connectivityListeners.delete(listener);
+    globalThis.removeEventListener?.('online', online);
+    globalThis.removeEventListener?.('offline', listener);
+  };
+}
+
+/** What fetch rejects with when nothing answered (an abort or a timeout is not this). */
+export const isNetworkFailure = (error: unknown): boolean => error instanceof TypeError;
+
 export function configureApiClient(next: ApiClientConfig): void {
   config = next;
 }
@@ -148,6 +197,7 @@ async function send(path: string, method: string, options: ApiRequestOptions): P
       body,
       signal: controller.signal,
     });
+    setUnreachable(false);
     // The body is read inside the timeout too: a stalled stream is as unanswered as no headers.
     const text = await response.text();
     const contentType = response.headers.get('content-type') ?? '';
@@ -158,6 +208,7 @@ async function send(path: string, method: string, options: ApiRequestOptions): P
     throw toApiError(response, parseLeniently(text, contentType));
   } catch (error) {
     if (timedOut) throw new ApiTimeoutError(timeoutMs);
+    if (isNetworkFailure(error) && !controller.signal.aborted) reportNetworkFailure();
     throw error;
   } finally {
     clearTimeout(timer);

@@ -2,8 +2,9 @@ import { bus, type BusEvents } from '@app/shared/bus';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from '@app/shared/navigation';
 import { useAuth } from './auth/auth-context';
+import type { ShownToast } from './shell-toaster';
 
-type ToastRequest = BusEvents['toast:show'];
+let toastCount = 0;
 
 // Toasts are rare; loading their code on the first one keeps it out of the shell's first load.
 const ShellToaster = lazy(() => import('./shell-toaster'));
@@ -12,14 +13,14 @@ const ShellToaster = lazy(() => import('./shell-toaster'));
 export function BusBridge() {
   const navigate = useNavigate();
   const { logout, updateName } = useAuth();
-  const [toasts, setToasts] = useState<ToastRequest[]>([]);
+  const [toasts, setToasts] = useState<ShownToast[]>([]);
   const [toasterWanted, setToasterWanted] = useState(false);
 
   useEffect(() => {
     const onNav = ({ to, replace }: BusEvents['nav:go']) => navigate(to, { replace: !!replace });
-    const onToast = (toast: ToastRequest) => {
+    const onToast = (toast: BusEvents['toast:show']) => {
       setToasterWanted(true);
-      setToasts((queue) => [...queue, toast]);
+      setToasts((queue) => [...queue, { ...toast, id: (toastCount += 1) }]);
     };
     const onLogoutRequested = ({ reply }: BusEvents['auth:logout-requested']) => {
       logout().then(
@@ -51,12 +52,13 @@ export function BusBridge() {
     };
   }, [navigate, logout, updateName]);
 
-  const onShown = useCallback((count: number) => setToasts((queue) => queue.slice(count)), []);
+  // The first toast waits in the queue while the toaster's code loads; then each in turn.
+  const onDone = useCallback(() => setToasts((queue) => queue.slice(1)), []);
 
   if (!toasterWanted) return null;
   return (
     <Suspense fallback={null}>
-      <ShellToaster toasts={toasts} onShown={onShown} />
+      <ShellToaster toast={toasts[0] ?? null} onDone={onDone} />
     </Suspense>
   );
 }

@@ -60,7 +60,7 @@ async function examine<Face extends FaceFinding>(
   const { image, scale } = await decodeForAnalysis(data);
   const found = await detect(image, signal);
   const aligned = found[0] && alignFace(image, found[0].landmarks);
-  const problem = photoProblem(found, scale, aligned);
+  const problem = photoProblem(found, image, scale, aligned);
   if (problem || !aligned || !found[0]) return { problem: problem ?? 'no-face' };
   return { face: found[0], aligned, image, scale };
 }

@@ -17,7 +17,7 @@ const located = ({ box, score, landmarks }: FaceFinding): FaceFinding => ({
 });
 
 const verdict = (faces: FaceFinding[], image: RgbImage, scale: number) =>
-  photoProblem(faces, scale, faces[0] && alignFace(image, faces[0].landmarks));
+  photoProblem(faces, image, scale, faces[0] && alignFace(image, faces[0].landmarks));
 
 /** Whether tfjs is loaded in this thread: its engine is a global of its own. */
 const tfjsLoaded = () => '_tfengine' in globalThis;

@@ -10,7 +10,7 @@ async function check(photo: Buffer) {
   const { image, scale } = await decodeForAnalysis(photo);
   const faces = await detectFaces(image);
   const aligned = faces[0] && alignFace(image, faces[0].landmarks);
-  return photoProblem(faces, scale, aligned);
+  return photoProblem(faces, image, scale, aligned);
 }
 
 /** Real detection on the shared test portraits (about 0.3 s per photo on the wasm backend). */
@@ -28,6 +28,43 @@ describe('photo checks', { timeout: 30_000 }, () => {
     expect(await check(subjectPhoto('_hard_cases', '02_obama_small_face_rose_garden.jpg'))).toBe(
       'face-too-small',
     );
+  });
+
+  it('refuses a crop that cuts the face off, and keeps one that shows it whole', async () => {
+    for (const file of ['01.jpg', '06.jpg', '08.jpg']) {
+      const photo = subjectPhoto('lisa_debruine', file);
+      const { image, scale } = await decodeForAnalysis(photo);
+      const [face] = await detectFaces(image);
+      const { left, right } = eyeCentres(face!.landmarks);
+      const eyes = { x: ((left.x + right.x) / 2) * scale, y: ((left.y + right.y) / 2) * scale };
+      const distance = (right.x - left.x) * scale;
+      // A square from above the brows to just under the nose: the face check's detector still
+      // finds a face in it.
+      const side = Math.round(distance * 2.5);
+      const eyesAndNose = await sharp(photo)
+        .extract({
+          left: Math.round(eyes.x - side / 2),
+          top: Math.round(eyes.y - side * 0.45),
+          width: side,
+          height: side,
+        })
+        .jpeg({ quality: 95 })
+        .toBuffer();
+      expect(await check(eyesAndNose), file).toBe('face-cut-off');
+      // The crop dialog's 'Fit': the photo's centre square, the whole face in it.
+      const { width = 0, height = 0 } = await sharp(photo).metadata();
+      const square = Math.min(width, height);
+      const fit = await sharp(photo)
+        .extract({
+          left: Math.round((width - square) / 2),
+          top: Math.round((height - square) / 2),
+          width: square,
+          height: square,
+        })
+        .jpeg({ quality: 95 })
+        .toBuffer();
+      expect(await check(fit), file).toBeNull();
+    }
   });
 
   it('finds a blur of 1 % of the face width too blurry', async () => {

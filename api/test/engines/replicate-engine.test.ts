@@ -121,6 +121,11 @@ describe('Replicate engine: webhooks, polls, failures, cancel', { timeout: 60_00
       json: { prompt: 'portrait', aspect_ratio: '1:1', model_ids: modelIds },
     });
 
+  it('tells the client that new trainings run on Replicate (its dialog says how long)', async () => {
+    const profile = await studio.as(user, 'GET', '/api/user');
+    expect(profile.body).toMatchObject({ trainingEngine: 'replicate' });
+  });
+
   it('refuses unsigned, badly signed and stale webhooks with 400, and takes a good one', async () => {
     const url = `${studio.running.url}/api/webhooks/replicate`;
     const body = JSON.stringify({ id: 'unknown-training', status: 'processing' });

@@ -5,8 +5,18 @@ import { idempotencyHeaders, uuidParam, withErrors, type RouteContract } from '.
 import { jobSchema } from './jobs';
 
 /** Why a photo was left out of a training (guides the user to better photos). */
-export const PHOTO_PROBLEMS = ['no-face', 'several-faces', 'face-too-small', 'too-blurry'] as const;
+export const PHOTO_PROBLEMS = [
+  'no-face',
+  'several-faces',
+  'face-too-small',
+  'face-cut-off',
+  'too-blurry',
+] as const;
 export type PhotoProblem = (typeof PHOTO_PROBLEMS)[number];
+
+/** The engines a model can be trained on (api/src/engines/README.md). */
+export const TRAINING_ENGINES = ['builtin-cpu', 'replicate'] as const;
+export type TrainingEngine = (typeof TRAINING_ENGINES)[number];
 
 export const photoIssueSchema = z.object({
   photoId: z.string(),

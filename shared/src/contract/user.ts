@@ -3,7 +3,7 @@ import { safeText } from './safe-text';
 import { MODEL_STATUSES, SUBSCRIPTION_STATUSES } from '../spec/constants';
 import { FILE_TEXT, FORM_TEXT, PROFILE_TEXT } from '../spec/messages';
 import { uuidParam, withErrors, type RouteContract } from './common';
-import { modelSchema } from './models';
+import { modelSchema, TRAINING_ENGINES } from './models';
 
 /** GET /user (spec §7). */
 export const userProfileSchema = z
@@ -26,6 +26,9 @@ export const userProfileSchema = z
     storageQuota: z.number().int().meta({
       description: 'Bytes the user may store; uploads and generations beyond it answer 413',
     }),
+    trainingEngine: z
+      .enum(TRAINING_ENGINES)
+      .meta({ description: 'Where a new training runs (how long it takes depends on it)' }),
   })
   .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof userProfileSchema>;

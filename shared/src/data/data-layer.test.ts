@@ -58,6 +58,7 @@ const profile: UserProfile = {
   modelId: null,
   storageUsed: 0,
   storageQuota: 2 * 1024 ** 3,
+  trainingEngine: 'builtin-cpu',
 };
 
 function item(imageId: string): MediaItem {

@@ -26,6 +26,8 @@ import {
   type GalleryItem,
   type GalleryPage,
 } from './media-cache';
+import { STORAGE_KEY_PREFIX } from '../spec/constants';
+import { readKeptOffline } from './kept-offline';
 import { invalidateUser } from './user';
 
 export type { GalleryItem, GalleryPage } from './media-cache';
@@ -204,8 +206,25 @@ export function useTrainingPhotos(
 ): SWRResponse<TrainingPhotos> {
   return useSWR<TrainingPhotos>(
     enabled ? mediaKeys.trainingPhotos() : null,
-    fetchApiKey,
+    (key: ApiKey) => fetchTrainingPhotos(key),
     refreshInterval ? { refreshInterval } : undefined,
+  );
+}
+
+/** The training photos as last read, kept for offline (spec §9: this cache has no expiry). */
+export const TRAINING_PHOTOS_STORAGE_KEY = `${STORAGE_KEY_PREFIX}training-photos`;
+
+/**
+ * GET /media/training-photos, or its answer to a `request` already sent (the shell's early read);
+ * offline, the list as last read.
+ */
+export function fetchTrainingPhotos(
+  key: ApiKey,
+  request?: Promise<TrainingPhotos>,
+): Promise<TrainingPhotos> {
+  return readKeptOffline(
+    TRAINING_PHOTOS_STORAGE_KEY,
+    () => request ?? fetchApiKey<TrainingPhotos>(key),
   );
 }
 

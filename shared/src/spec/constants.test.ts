@@ -7,7 +7,6 @@ import {
   MAX_UPLOAD_BYTES,
   MODEL_LIMITS,
   canAddModel,
-  effectiveModelLimit,
   galleryColumnsForWidth,
   isClearedOnLogout,
   isUnlimitedModelLimit,
@@ -72,13 +71,6 @@ describe('model limits', () => {
     expect(isUnlimitedModelLimit(MODEL_LIMITS.pro)).toBe(false);
   });
 
-  it('gives admins 999, others the server limit, and 1 when the server sends none', () => {
-    expect(effectiveModelLimit({ isAdmin: true, modelLimit: 1 })).toBe(999);
-    expect(effectiveModelLimit({ modelLimit: 5 })).toBe(5);
-    expect(effectiveModelLimit({ modelLimit: null })).toBe(1);
-    expect(effectiveModelLimit({ modelLimit: 0 })).toBe(1);
-  });
-
   it('offers Add Model only below the limit or when unlimited', () => {
     expect(canAddModel(0, 1)).toBe(true);
     expect(canAddModel(1, 1)).toBe(false);
@@ -101,11 +93,14 @@ describe('isClearedOnLogout', () => {
     'auth_state',
     'my_token_x',
     'session_id',
+    'promptHistory',
+    'selectedModelIds',
+    'aws-token',
   ])('clears %s', (key) => {
     expect(isClearedOnLogout(key)).toBe(true);
   });
 
-  it.each(['promptHistory', 'img_cache_abc', 'theme', 'user-settings'])('keeps %s', (key) => {
+  it.each(['img_cache_abc', 'theme', 'user-settings', 'promptHistoryX'])('keeps %s', (key) => {
     expect(isClearedOnLogout(key)).toBe(false);
   });
 });

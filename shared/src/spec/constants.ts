@@ -138,18 +138,6 @@ export function isUnlimitedModelLimit(limit: number): boolean {
   return limit >= MODEL_LIMITS.admin;
 }
 
-/** Admins are unlimited; everyone else gets the server's modelLimit, or the free default. */
-export function effectiveModelLimit(user: {
-  isAdmin?: boolean;
-  modelLimit?: number | null;
-}): number {
-  if (user.isAdmin) return MODEL_LIMITS.admin;
-  const limit = user.modelLimit;
-  return typeof limit === 'number' && Number.isInteger(limit) && limit > 0
-    ? limit
-    : MODEL_LIMITS.default;
-}
-
 /** The 'Add Model' button shows only below the limit or when unlimited. */
 export function canAddModel(modelCount: number, limit: number): boolean {
   return isUnlimitedModelLimit(limit) || modelCount < limit;
@@ -279,7 +267,7 @@ export const CROP_ZOOM_PRESETS = [
 // Browser storage and logout (§3, §9)
 // ---------------------------------------------------------------------------------------------
 
-/** Keys the spec names; logout clears other app keys by prefix (see `isClearedOnLogout`). */
+/** Keys the spec names; logout clears them and other app keys by prefix (`isClearedOnLogout`). */
 export const STORAGE_KEYS = {
   promptHistory: 'promptHistory',
   selectedModelIds: 'selectedModelIds',
@@ -292,9 +280,16 @@ export const STORAGE_KEY_PREFIX = 'ai-image-studio:';
 /** Key fragments that mark an item as account data, wherever they occur in the key. */
 export const LOGOUT_CLEARED_KEY_MARKERS = ['user_', 'auth_', 'token_', 'session_'] as const;
 
+/**
+ * The spec's own keys hold the account's data too (its prompts, its models, its token): on a
+ * shared phone the next person must not see them.
+ */
+const ACCOUNT_STORAGE_KEYS: readonly string[] = Object.values(STORAGE_KEYS);
+
 export function isClearedOnLogout(storageKey: string): boolean {
   return (
     storageKey.startsWith(STORAGE_KEY_PREFIX) ||
+    ACCOUNT_STORAGE_KEYS.includes(storageKey) ||
     LOGOUT_CLEARED_KEY_MARKERS.some((marker) => storageKey.includes(marker))
   );
 }

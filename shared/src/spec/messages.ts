@@ -4,6 +4,7 @@
  * change is one edit and the e2e tests can assert on the same constants.
  */
 
+import type { TrainingEngine } from '../contract/models';
 import {
   MODEL_LIMITS,
   isUnlimitedModelLimit,
@@ -202,6 +203,8 @@ export const GENERATE_TEXT = {
   generateFailed: 'Failed to generate image',
   editFailed: 'Failed to edit image',
   takingTooLong: 'Generation is taking longer than expected. Please try again.',
+  /** Not worded by the spec: a generation sent while the network cannot be reached. */
+  needsConnection: 'Generating needs a connection. You are offline.',
 } as const;
 
 export const MODELS_TEXT = {
@@ -247,6 +250,8 @@ export const MODELS_TEXT = {
   reorderHintTouch: 'Hold a photo, then drag it to change the order.',
   reorderFailed: 'Failed to save the new photo order',
   addPhotosFailed: 'Failed to add photos',
+  showingSaved:
+    'You are offline. Showing your models and photos as last seen on this device; adding, training and deleting need a connection.',
 } as const;
 
 /** Why a training cannot use a photo (the api's photo check), as a thumbnail's warning says it. */
@@ -254,8 +259,21 @@ export const PHOTO_PROBLEM_TEXT = {
   'no-face': 'No face found',
   'several-faces': 'More than one face',
   'face-too-small': 'Face too small',
+  'face-cut-off': 'Face cut off',
   'too-blurry': 'Too blurry',
 } as const;
+
+/**
+ * How long a training takes where it will run: the spec's 20-30 minutes holds for FLUX on
+ * Replicate; the built-in engine fits its model on this server in a minute or two.
+ */
+export function trainingDurationNote(engine: TrainingEngine | undefined): string {
+  return engine === 'builtin-cpu' ? TRAINING_TEXT.durationInfoBuiltIn : TRAINING_TEXT.durationInfo;
+}
+
+/** The count note while some photos are still uploaded or checked: only checked ones count. */
+export const photosChecking = (ready: number, checking: number): string =>
+  `${ready} ${ready === 1 ? 'photo' : 'photos'} ready, checking ${checking}…`;
 
 /** The 'Train New Model' dialog, its crop dialog and the training-photo checks. */
 export const TRAINING_TEXT = {
@@ -285,11 +303,13 @@ export const TRAINING_TEXT = {
     'JPEG, PNG or WebP, up to 10MB each',
   ],
   durationInfo: 'Training takes about 20-30 minutes. You can leave this page meanwhile.',
+  durationInfoBuiltIn: 'Training takes a minute or two. You can leave this page meanwhile.',
   addTile: 'Add photos',
   checkingPhoto: 'Checking...',
   notUsedPrefix: 'Not used:',
   uploading: 'Uploading...',
-  waitForUploads: 'Wait until every photo is uploaded',
+  waitForChecks: 'Wait until every photo is uploaded and checked',
+  enterModelName: 'Enter a model name',
   removePhoto: 'Remove',
 } as const;
 

@@ -3,6 +3,7 @@ import { MAX_UPLOAD_BYTES, PRODUCT_PASSWORD_POLICY, type PasswordPolicy } from '
 import {
   hasUnsafeCharacters,
   canStartTraining,
+  startTrainingBlocker,
   deriveTriggerWord,
   filterSignUpAttributes,
   galleryCaption,
@@ -166,6 +167,24 @@ describe('model name and trigger word', () => {
     expect(canStartTraining({ ...ready, busy: true })).toBe(false);
     expect(canStartTraining({ ...ready, modelName: ' ' })).toBe(false);
     expect(canStartTraining({ ...ready, triggerWord: 'ja ne' })).toBe(false);
+    expect(canStartTraining({ ...ready, photoCount: 6, pendingPhotos: 1 })).toBe(false);
+  });
+
+  it('says why Start Training is disabled, the name first', () => {
+    const ready = { modelName: 'Jane', triggerWord: 'jane', photoCount: 5 };
+    expect(startTrainingBlocker(ready)).toBeNull();
+    expect(startTrainingBlocker({ ...ready, modelName: ' ', photoCount: 0 })).toBe(
+      'Enter a model name',
+    );
+    expect(startTrainingBlocker({ ...ready, triggerWord: 'ja ne' })).toBe(
+      'Trigger word must be a single word without spaces',
+    );
+    expect(startTrainingBlocker({ ...ready, pendingPhotos: 2 })).toBe(
+      'Wait until every photo is uploaded and checked',
+    );
+    expect(startTrainingBlocker({ ...ready, photoCount: 4 })).toBe(
+      'At least 5 photos are required to train a model',
+    );
   });
 });
 

@@ -135,17 +135,29 @@ export interface TrainingFormState {
   busy: boolean;
   modelName: string;
   triggerWord: string;
+  /** Photos a training can use: uploaded and checked. */
   photoCount: number;
+  /** Photos still on their way up or being checked. */
+  pendingPhotos?: number;
+}
+
+/**
+ * Why 'Start Training' cannot be pressed, shown beside it (spec §5: without a name, with a spaced
+ * trigger, under 5 photos; and while photos are still uploaded or checked), or null. Busy is not
+ * a reason to tell: the button says 'Starting...'.
+ */
+export function startTrainingBlocker(form: Omit<TrainingFormState, 'busy'>): string | null {
+  if (form.modelName.trim() === '') return TRAINING_TEXT.enterModelName;
+  const trigger = validateTriggerWord(form.triggerWord);
+  if (trigger) return trigger;
+  if ((form.pendingPhotos ?? 0) > 0) return TRAINING_TEXT.waitForChecks;
+  if (form.photoCount < MIN_TRAINING_PHOTOS) return TRAINING_TEXT.notEnoughPhotos;
+  return null;
 }
 
 /** 'Start Training' is disabled while busy, without a name, under 5 photos or with a spaced trigger. */
 export function canStartTraining(form: TrainingFormState): boolean {
-  return (
-    !form.busy &&
-    form.modelName.trim() !== '' &&
-    form.photoCount >= MIN_TRAINING_PHOTOS &&
-    validateTriggerWord(form.triggerWord) === null
-  );
+  return !form.busy && startTrainingBlocker(form) === null;
 }
 
 // ---------------------------------------------------------------------------------------------

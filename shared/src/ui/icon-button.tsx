@@ -15,6 +15,8 @@ export interface IconButtonProps {
   shape?: ButtonProps['shape'];
   size?: ButtonProps['size'];
   disabled?: boolean;
+  /** Disabled but keeps focus (a busy action: focus must not fall out of a dialog). */
+  disabledFocusable?: boolean;
   className?: string;
   'aria-pressed'?: boolean;
 }

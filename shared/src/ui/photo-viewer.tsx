@@ -9,6 +9,7 @@ import {
 import { ChevronLeftRegular, ChevronRightRegular, DismissRegular } from '@fluentui/react-icons';
 import {
   useEffect,
+  useEffectEvent,
   useRef,
   useState,
   type MouseEvent,
@@ -152,7 +153,10 @@ export interface PhotoViewerProps {
   onClose: () => void;
   /** Previous from the first goes to the last and next from the last to the first. */
   wrap?: boolean;
-  /** More photos follow the ones given (a paged list): the count says '7 / 10+'. */
+  /**
+   * More photos follow the ones given (a paged list): the count says '7 / 10+', and only
+   * Previous wraps (to the last one given); Next stops at the last until more are given.
+   */
   morePhotos?: boolean;
   /** Buttons for the shown photo (use PhotoViewerAction), e.g. delete, download, share. */
   actions?: ReactNode;
@@ -195,9 +199,11 @@ export function PhotoViewer({
   const swipeStart = useRef<{ id: number; x: number; y: number } | null>(null);
   const swallowClick = useRef(false);
   const stage = useRef<HTMLDivElement>(null);
+  const surface = useRef<HTMLDivElement>(null);
+  const wraps = (delta: 1 | -1) => wrap && (delta === -1 || !morePhotos);
 
   const go = (delta: 1 | -1) => {
-    const next = stepIndex(shown, delta, photos.length, wrap);
+    const next = stepIndex(shown, delta, photos.length, wraps(delta));
     if (next === null || next === shown) return;
     setDirection(delta);
     onIndexChange(next);
@@ -207,11 +213,35 @@ export function PhotoViewer({
   useEffect(() => {
     if (!open) return;
     for (const delta of [1, -1] as const) {
-      const neighbour = stepIndex(shown, delta, photos.length, wrap);
+      const neighbour = stepIndex(
+        shown,
+        delta,
+        photos.length,
+        wrap && (delta === -1 || !morePhotos),
+      );
       const url = neighbour === null ? undefined : photos[neighbour]?.src;
       if (url) new Image().src = url;
     }
-  }, [open, shown, photos, wrap]);
+  }, [open, shown, photos, wrap, morePhotos]);
+
+  // The keys work wherever focus is in the viewer, and also when it fell to the page (a button
+  // that disabled itself while busy drops it there), where the shell's navigation would take them.
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const lost = target === null || target === document.body;
+    if (!lost && target.closest('[role="dialog"]') !== surface.current) return;
+    if (event.key === 'ArrowLeft') go(-1);
+    else if (event.key === 'ArrowRight') go(1);
+    else if (event.key === 'Escape' && lost) onClose();
+    else return;
+    event.preventDefault();
+  });
+  useEffect(() => {
+    if (!open) return;
+    const listener = (event: KeyboardEvent) => onKey(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, [open]);
 
   const onPointerDown = (event: PointerEvent) => {
     swallowClick.current = false;
@@ -243,7 +273,7 @@ export function PhotoViewer({
     onClose();
   };
 
-  const canStep = (delta: 1 | -1) => stepIndex(shown, delta, photos.length, wrap) !== null;
+  const canStep = (delta: 1 | -1) => stepIndex(shown, delta, photos.length, wraps(delta)) !== null;
   const multiple = photos.length > 1;
 
   return (
@@ -255,13 +285,10 @@ export function PhotoViewer({
       surfaceMotion={{ children: (_, props) => <ViewerMotion {...props} /> }}
     >
       <DialogSurface
+        ref={surface}
         aria-label={label}
         className={styles.surface}
         backdrop={{ className: styles.backdrop }}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowLeft') go(-1);
-          else if (event.key === 'ArrowRight') go(1);
-        }}
       >
         <ReturnFocus />
         <div className={styles.topBar}>

@@ -1,19 +1,10 @@
+import { isOnline, subscribeOnline } from '@app/shared/api-client';
 import { useSyncExternalStore } from 'react';
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** The browser's own idea of being online; false means certainly offline. */
+/**
+ * Whether the app can reach the network: false when the browser says so, or when the app's last
+ * request failed at the network and nothing has answered since (see `isOnline`).
+ */
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  return useSyncExternalStore(subscribeOnline, isOnline, () => true);
 }

@@ -5,6 +5,7 @@ import { Link } from '@app/shared/navigation';
 import { useAuth } from '../auth/auth-context';
 import { PRODUCT_TITLE } from '../product';
 import { siteLinks } from '../site-links';
+import { HEADER_TARGET } from './header-target';
 
 // Signed-in chrome stays out of the first load of a signed-out visitor (in the "signed-in" chunk
 // group that index.html preloads for a returning user, see app-layout.tsx).
@@ -28,11 +29,10 @@ const useStyles = makeStyles({
     height: `${LAYOUT.headerHeightPx}px`,
     ...shorthands.padding(0, tokens.spacingHorizontalM),
   },
-  // The header's whole height is the title's tap area (the header is 40 px, spec §9).
   title: {
+    ...HEADER_TARGET,
     display: 'flex',
     alignItems: 'center',
-    alignSelf: 'stretch',
     color: 'inherit',
     textDecorationLine: 'none',
   },

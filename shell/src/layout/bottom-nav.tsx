@@ -171,7 +171,9 @@ export default function BottomNav() {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      if (arrowKeysBelongToFocus(document.activeElement)) return;
+      if (event.defaultPrevented || arrowKeysBelongToFocus(document.activeElement)) return;
+      // An open dialog owns the keys wherever focus is (a button that disabled itself drops it).
+      if (document.querySelector('[aria-modal="true"]')) return;
       // The address, not the rendered tab: a second press can come before React has rendered
       // the first one's route (navigations are transitions), and must move on from there.
       const next = neighbourTab(

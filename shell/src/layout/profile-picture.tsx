@@ -6,16 +6,17 @@ import { Person20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { Link } from '@app/shared/navigation';
 import { TOUCH_TARGET_PX } from '../touch';
+import { HEADER_TARGET } from './header-target';
 
 const PICTURE_PX = 28;
 
 const useStyles = makeStyles({
-  // The tap area is the header's full height and a thumb wide; the picture sits in its middle.
+  // A thumb-sized tap area (see HEADER_TARGET); the picture sits in the header's middle.
   profileLink: {
+    ...HEADER_TARGET,
     display: 'flex',
     alignItems: 'center',
     justifyContent: 'center',
-    alignSelf: 'stretch',
     minWidth: `${TOUCH_TARGET_PX}px`,
     marginRight: `calc(-1 * ${tokens.spacingHorizontalS})`,
     borderRadius: tokens.borderRadiusMedium,

@@ -1,3 +1,4 @@
+import { isNetworkFailure, reportNetworkFailure } from '@app/shared/api-client';
 import type { GalleryItem } from '@app/shared/data/media';
 import { STALE_IMAGE_CHECK } from '@app/shared/spec';
 
@@ -12,7 +13,9 @@ async function answersHead(url: string, timeoutMs: number): Promise<boolean> {
       signal: controller.signal,
     });
     return response.ok;
-  } catch {
+  } catch (error) {
+    // Nothing answered: the device is offline (a stale URL gets an answer, a 403 or 404).
+    if (isNetworkFailure(error) && !controller.signal.aborted) reportNetworkFailure();
     return false;
   } finally {
     clearTimeout(timer);

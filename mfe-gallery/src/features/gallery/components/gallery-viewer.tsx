@@ -1,3 +1,4 @@
+import { isOnline } from '@app/shared/api-client';
 import {
   deleteMedia,
   deleteTrainingPhoto,
@@ -31,9 +32,10 @@ export interface GalleryViewerProps {
 }
 
 /**
- * The full-size viewer of spec §2: previous/next (wrapping around once every image is loaded;
- * before that the next page loads on the way), keys, swipe, delete with the spec's confirmation,
- * download as `{imageId}.png`, share, and the prompt's own actions.
+ * The full-size viewer of spec §2: previous/next (wrapping around; before every image is loaded,
+ * previous from the first goes to the last one loaded, and the next page loads on the way), keys,
+ * swipe, delete with the spec's confirmation, download as `{imageId}.png`, share, and the prompt's
+ * own actions.
  */
 export default function GalleryViewer({
   items,
@@ -84,7 +86,7 @@ export default function GalleryViewer({
     } catch {
       setActionError({
         imageId: item.imageId,
-        message: actionFailedMessage(failure, navigator.onLine),
+        message: actionFailedMessage(failure, isOnline()),
       });
     } finally {
       setPending(null);
@@ -99,7 +101,7 @@ export default function GalleryViewer({
       if (toDelete.type === 'training') await deleteTrainingPhoto(toDelete.imageId);
       else await deleteMedia(toDelete.imageId);
     } catch (error) {
-      setDeleteError(actionFailedMessage(GALLERY_TEXT.deleteFailed, navigator.onLine));
+      setDeleteError(actionFailedMessage(GALLERY_TEXT.deleteFailed, isOnline()));
       throw error;
     }
     const next = viewerIndexAfterDelete(deletedIndex, items.length - 1);
@@ -115,7 +117,6 @@ export default function GalleryViewer({
         index={index}
         onIndexChange={onIndexChange}
         onClose={onClose}
-        wrap={!hasMore}
         morePhotos={hasMore}
         label={GALLERY_TEXT.imageViewer}
         onInvalidate={() => {
@@ -127,7 +128,7 @@ export default function GalleryViewer({
               <PhotoViewerAction
                 icon={pending === 'share' ? busyIcon : <ShareRegular />}
                 label={GALLERY_TEXT.share}
-                disabled={pending !== null}
+                disabledFocusable={pending !== null}
                 onClick={() =>
                   void withFile(
                     'share',
@@ -140,7 +141,7 @@ export default function GalleryViewer({
             <PhotoViewerAction
               icon={pending === 'download' ? busyIcon : <ArrowDownloadRegular />}
               label={GALLERY_TEXT.download}
-              disabled={pending !== null}
+              disabledFocusable={pending !== null}
               onClick={() => void withFile('download', saveFile, GALLERY_TEXT.downloadFailed)}
             />
             <PhotoViewerAction

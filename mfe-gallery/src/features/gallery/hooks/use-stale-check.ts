@@ -1,3 +1,4 @@
+import { isOnline } from '@app/shared/api-client';
 import type { GalleryItem } from '@app/shared/data/media';
 import { useEffect, useRef, useState } from 'react';
 import { looksStale } from '../api/stale-check';
@@ -25,11 +26,12 @@ export function useStaleCheck(listId: string, items: readonly GalleryItem[], onS
   const fromCache = first !== undefined && first.cacheTimestamp < openedAt && !justRead;
 
   useEffect(() => {
-    if (!fromCache || checked.current.has(listId) || !navigator.onLine) return;
+    if (!fromCache || checked.current.has(listId) || !isOnline()) return;
     checked.current.add(listId);
     let current = true;
     void looksStale(items).then((stale) => {
-      if (stale && current) onStale();
+      // Checks that failed because nothing answered say the device is offline, not stale.
+      if (stale && current && isOnline()) onStale();
     });
     return () => {
       current = false;

@@ -15,7 +15,7 @@ import {
 import { useGenerationProgress } from '../hooks/use-generation-progress';
 import { GENERATE_PAGE_TEXT } from '../texts';
 import { engineLimits } from '../utils/engine-limits';
-import { loadPromptHistory, rememberPrompt } from '../utils/prompt-history';
+import { loadPromptHistory } from '../utils/prompt-history';
 import { initialSelection, saveSelection, toggleModel } from '../utils/selected-models';
 import { ActionBar } from './action-bar';
 import { AspectRatioPicker } from './aspect-ratio-picker';
@@ -50,7 +50,8 @@ const useStyles = makeStyles({
   promptBlock: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
   result: {
     minWidth: 0,
-    scrollMarginTop: tokens.spacingVerticalM,
+    // Brought into view below the sticky header, not under it.
+    scrollMarginTop: `calc(${LAYOUT.headerHeightPx}px + ${tokens.spacingVerticalM})`,
     [mediaQuery('md')]: {
       position: 'sticky',
       // Below the fixed header (spec §9: 40 px).
@@ -73,6 +74,13 @@ function insertWord(text: string, word: string, start: number, end: number) {
   return { text: `${before}${inserted}${after}`, caret: before.length + inserted.length };
 }
 
+/** On one column the result sits under the form: bring it into view. */
+function showResult(panel: HTMLElement | null) {
+  if (!panel || panel.getBoundingClientRect().top < window.innerHeight * 0.5) return;
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  panel.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+}
+
 /** The generate page once the user has a ready model: the form (left) and the result (right). */
 export function GenerateWorkspace({ readyModels }: { readyModels: readonly ModelSummary[] }) {
   const styles = useStyles();
@@ -88,7 +96,14 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
   // A model deleted elsewhere leaves the choice (and the stored one) at once.
   const usable = selected.filter((id) => readyIds.includes(id));
   const selectedModels = readyModels.filter((model) => usable.includes(model.modelId));
+  // A prompt joins the recent ones when it made an image (the store keeps them): read again then.
+  const madeImage = generation.status === 'succeeded' ? generation.result.id : null;
   const [history, setHistory] = useState(() => loadPromptHistory(localStorage));
+  const [historyAfter, setHistoryAfter] = useState(madeImage);
+  if (historyAfter !== madeImage) {
+    setHistoryAfter(madeImage);
+    setHistory(loadPromptHistory(localStorage));
+  }
   const [editInputsState, setEdit] = useState<EditInputsState>(NO_EDIT_INPUTS);
   // What the edit panel last reported counts only while it is shown.
   const edit = mode === 'edit' ? editInputsState : NO_EDIT_INPUTS;
@@ -139,17 +154,17 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
     });
   };
 
-  const showResult = () => {
-    // On one column the result sits under the form: bring it into view.
-    const panel = resultRef.current;
-    if (!panel || panel.getBoundingClientRect().top < window.innerHeight * 0.5) return;
-    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    panel.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
-  };
+  // The result arriving (not one shown when the page opens): on one column, bring it into view
+  // once its view is laid out (it loads lazily, and the page is short until then).
+  const arrived = useRef(madeImage);
+  const onResultShown = useCallback(() => {
+    if (madeImage === null || madeImage === arrived.current) return;
+    arrived.current = madeImage;
+    showResult(resultRef.current);
+  }, [madeImage]);
 
   const send = (request: GenerationRequest) => {
-    setHistory(rememberPrompt(localStorage, request.prompt));
-    showResult();
+    showResult(resultRef.current);
     void startGeneration(request);
   };
 
@@ -215,10 +230,13 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
           <TriggerWordHints models={selectedModels} prompt={prompt} onInsert={insert} />
           <RecentPrompts history={history} onPick={setPrompt} />
         </div>
-        <AspectRatioPicker
-          value={aspectRatio}
-          onChange={(value) => updateDraft({ aspectRatio: value })}
-        />
+        {/* An edit keeps the photo's own shape: the picker would choose nothing there. */}
+        {mode === 'edit' ? null : (
+          <AspectRatioPicker
+            value={aspectRatio}
+            onChange={(value) => updateDraft({ aspectRatio: value })}
+          />
+        )}
         <ActionBar
           mode={mode}
           busy={busy}
@@ -241,6 +259,7 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
           onRetry={again}
           onDismissError={dismissGenerationError}
           onGenerateAgain={again}
+          onResultShown={onResultShown}
         />
       </section>
     </div>

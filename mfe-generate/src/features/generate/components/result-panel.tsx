@@ -2,7 +2,7 @@ import { readyToLabel, GENERATE_TEXT, type GenerationMode } from '@app/shared/sp
 import { EmptyState } from '@app/shared/ui/empty-state';
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { ImageSparkleRegular } from '@fluentui/react-icons';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { GenerationState } from '../hooks/generation-store';
 import { GENERATE_PAGE_TEXT } from '../texts';
 import { LazyErrorAlert } from './lazy-error-alert';
@@ -43,6 +43,12 @@ function busyAspect(
   return w / h;
 }
 
+/** Tells once it is on the page: inside a Suspense boundary, once everything in it has loaded. */
+function Shown({ onShown }: { onShown: () => void }) {
+  useEffect(onShown, [onShown]);
+  return null;
+}
+
 /**
  * The right panel (spec §2): Ready to Generate / Ready to Edit with a hint; 'Generating...' with
  * Cancel while busy; the error with Try again; the result.
@@ -55,6 +61,7 @@ export function ResultPanel({
   onRetry,
   onDismissError,
   onGenerateAgain,
+  onResultShown,
 }: {
   mode: GenerationMode;
   generation: GenerationState;
@@ -64,6 +71,8 @@ export function ResultPanel({
   onRetry: () => void;
   onDismissError: () => void;
   onGenerateAgain: () => void;
+  /** A result is on the page, its view loaded and laid out. */
+  onResultShown: () => void;
 }) {
   const styles = useStyles();
   return (
@@ -104,6 +113,7 @@ export function ResultPanel({
       {generation.status === 'succeeded' ? (
         <Suspense fallback={null}>
           <ResultView result={generation.result} onGenerateAgain={onGenerateAgain} />
+          <Shown key={generation.result.id} onShown={onResultShown} />
         </Suspense>
       ) : null}
     </div>

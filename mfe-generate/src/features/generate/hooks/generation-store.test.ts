@@ -1,6 +1,43 @@
+// @vitest-environment jsdom
+import { configureApiClient } from '@app/shared/api-client';
 import { bus } from '@app/shared/bus';
-import { describe, expect, it } from 'vitest';
-import { getGenerateState, switchMode, updateDraft } from './generation-store';
+import { GENERATE_TEXT, STORAGE_KEYS } from '@app/shared/spec';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getGenerateState, startGeneration, switchMode, updateDraft } from './generation-store';
+
+/** A real API that finishes every text-to-image job at once. */
+let server: Server;
+let origin = '';
+beforeAll(async () => {
+  server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(
+      JSON.stringify({
+        id: 'job-1',
+        kind: 'generate',
+        status: 'succeeded',
+        output: ['image-1'],
+        error: null,
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  localStorage.clear();
+  bus.emit('auth:logout', { reason: 'user' });
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+const request = {
+  mode: 'generate',
+  prompt: 'portrait of lisa',
+  aspectRatio: '1:1',
+  modelIds: ['model-1'],
+} as const;
 
 describe('the generate page’s state', () => {
   it('starts over on the logout broadcast, wherever the user is', () => {
@@ -16,5 +53,29 @@ describe('the generate page’s state', () => {
       draft: { mode: 'generate', prompt: '', aspectRatio: '1:1' },
       generation: { status: 'idle' },
     });
+  });
+
+  it('keeps a prompt that made an image among the recent ones', async () => {
+    configureApiClient({ baseUrl: `${origin}/api`, getToken: () => Promise.resolve(null) });
+    await startGeneration({ ...request, modelIds: [...request.modelIds] });
+    expect(getGenerateState().generation.status).toBe('succeeded');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.promptHistory)!)).toEqual([request.prompt]);
+  });
+
+  it('offline, says that generating needs a connection and keeps the prompt out of history', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    configureApiClient({
+      baseUrl: `http://127.0.0.1:${port}/api`,
+      getToken: () => Promise.resolve(null),
+    });
+    await startGeneration({ ...request, modelIds: [...request.modelIds] });
+    expect(getGenerateState().generation).toMatchObject({
+      status: 'failed',
+      error: GENERATE_TEXT.needsConnection,
+    });
+    expect(localStorage.getItem(STORAGE_KEYS.promptHistory)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { ApiError } from '@app/shared/api-client';
+import { ApiError, isNetworkFailure, isOnline } from '@app/shared/api-client';
 import { bus } from '@app/shared/bus';
 import type { JobView } from '@app/shared/contract/jobs';
 import { cancelJob, editImage, isJobSettled, textToImage } from '@app/shared/data/jobs';
@@ -9,6 +9,7 @@ import {
   type GenerationMode,
 } from '@app/shared/spec';
 import { useSyncExternalStore } from 'react';
+import { rememberPrompt } from '../utils/prompt-history';
 
 /**
  * How long a generation may take, from the tap, before the page gives up waiting (spec §4: 'any
@@ -124,11 +125,12 @@ async function cancelQuietly(jobId: string) {
 }
 
 function failureMessage(error: unknown, mode: GenerationMode): string {
-  // The api names a client's mistake (a model no longer ready, two engines); anything else is
-  // the spec's general failure.
+  // The api names a client's mistake (a model no longer ready, two engines); no answer at all
+  // means the device is offline; anything else is the spec's general failure.
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) {
     return error.message;
   }
+  if (isNetworkFailure(error) || !isOnline()) return GENERATE_TEXT.needsConnection;
   return mode === 'edit' ? GENERATE_TEXT.editFailed : GENERATE_TEXT.generateFailed;
 }
 
@@ -194,6 +196,8 @@ export function settleJob(job: JobView, now = Date.now()): void {
   const { request } = generation;
   const imageId = job.output[0];
   if (job.status === 'succeeded' && imageId) {
+    // Only a prompt that made an image joins the recent ones (spec §3 promptHistory).
+    rememberPrompt(localStorage, request.prompt);
     setGeneration({
       status: 'succeeded',
       request,

@@ -5,7 +5,6 @@ import { EmptyState } from '@app/shared/ui/empty-state';
 import {
   MODELS_TEXT,
   canAddModel,
-  effectiveModelLimit,
   normalizeModelStatus,
   showsProUpgradeHint,
   yourModels,
@@ -60,8 +59,10 @@ export interface ModelsCardProps {
   models: readonly ModelSummary[];
   modelPhotos: ReadonlyMap<string, TrainingPhoto[]>;
   live: ReadonlyMap<string, LiveTraining>;
-  /** An action runs or a model trains (spec §2). */
+  /** An action runs or a model trains (spec §2), or the network cannot be reached. */
   addDisabled: boolean;
+  /** Offline: the models as last seen, which cannot change. */
+  offline: boolean;
   isExpanded: (model: ModelSummary, index: number) => boolean;
   onToggle: (model: ModelSummary, index: number) => void;
   onAddModel: () => void;
@@ -84,6 +85,7 @@ export function ModelsCard({
   modelPhotos,
   live,
   addDisabled,
+  offline,
   isExpanded,
   onToggle,
   onAddModel,
@@ -96,7 +98,8 @@ export function ModelsCard({
   onError,
 }: ModelsCardProps) {
   const styles = useStyles();
-  const limit = effectiveModelLimit(profile);
+  // The server decides the limit (plan, admin); the page only shows it.
+  const limit = profile.modelLimit;
   const addable = canAddModel(models.length, limit);
   const anyTraining = models.some((model) => normalizeModelStatus(model.status) === 'training');
   const addButton = (
@@ -148,6 +151,7 @@ export function ModelsCard({
               expanded={isExpanded(model, index)}
               onToggle={() => onToggle(model, index)}
               otherTraining={anyTraining}
+              offline={offline}
               retrying={retrying === model.modelId}
               onRetry={() => onRetry(model)}
               onOpenPhoto={(photoIndex) => onOpenPhoto(model, photoIndex)}

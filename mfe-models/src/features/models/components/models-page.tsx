@@ -1,41 +1,24 @@
-import { bus } from '@app/shared/bus';
-import type { TrainingPhoto } from '@app/shared/contract/media';
-import type { ModelSummary } from '@app/shared/contract/models';
-import { deleteModel, retryTraining } from '@app/shared/data/models';
 import { DelayedSpinner } from '@app/shared/ui/loading';
-import { viewerIndexAfterDelete } from '@app/shared/ui/photo-viewer-logic';
-import {
-  COMMON_TEXT,
-  MODELS_TEXT,
-  deleteModelMessage,
-  normalizeModelStatus,
-} from '@app/shared/spec';
-import { makeStyles, tokens } from '@fluentui/react-components';
-import { DeleteRegular, InfoRegular } from '@fluentui/react-icons';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { useOnlineStatus } from '@app/shared/ui/use-online-status';
+import { MODELS_TEXT, normalizeModelStatus } from '@app/shared/spec';
+import { makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components';
+import { InfoRegular } from '@fluentui/react-icons';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from '@app/shared/navigation';
-import { newIdempotencyKey } from '../../training/utils/idempotency-key';
+import { useDeleteModel } from '../hooks/use-delete-model';
+import { useExpandedRows } from '../hooks/use-expanded-rows';
 import { useLiveTraining } from '../hooks/use-live-training';
 import { useModelsData } from '../hooks/use-models-data';
 import { usePhotoActions } from '../hooks/use-photo-actions';
-import { failureMessage } from '../utils/error-message';
+import { usePhotoViewerState } from '../hooks/use-photo-viewer-state';
+import { useRetryTraining } from '../hooks/use-retry-training';
 import { photosByModel } from '../utils/model-photos';
+import { DeleteModelDialog, DeletePhotoDialog, ModelsPhotoViewer } from './models-dialogs';
 import { ModelsCard } from './models-card';
 import { ModelsHeader } from './models-header';
 
 // Everything below opens on demand; none of it is part of the page's first load.
 const TrainModelDialog = lazy(() => import('../../training/components/train-model-dialog'));
-const ConfirmDialog = lazy(() =>
-  import('@app/shared/ui/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
-);
-const PhotoViewer = lazy(() =>
-  import('@app/shared/ui/photo-viewer').then((module) => ({ default: module.PhotoViewer })),
-);
-const PhotoViewerAction = lazy(() =>
-  import('@app/shared/ui/photo-viewer').then((module) => ({
-    default: module.PhotoViewerAction,
-  })),
-);
 const ErrorAlert = lazy(() =>
   import('@app/shared/ui/error-alert').then((module) => ({ default: module.ErrorAlert })),
 );
@@ -62,12 +45,6 @@ const useStyles = makeStyles({
   noteIcon: { flexShrink: 0, fontSize: '20px', color: tokens.colorBrandForeground1 },
 });
 
-interface PhotoToDelete {
-  photo: TrainingPhoto;
-  /** Deleted from the viewer: it moves on to the neighbour. */
-  inViewer: boolean;
-}
-
 /** The AI Models page (spec §2 "Models page"; /models, and /training after its redirect). */
 export function ModelsPage() {
   const styles = useStyles();
@@ -83,97 +60,16 @@ export function ModelsPage() {
   const actions = usePhotoActions(onError);
   const [trainWanted, setTrainWanted] = useState(false);
   const [trainOpen, setTrainOpen] = useState(false);
-  const [expanded, setExpanded] = useState(new Map<string, boolean>());
-  const [viewer, setViewer] = useState<{ modelId: string; index: number } | null>(null);
-  const [viewerWanted, setViewerWanted] = useState(false);
-  const [photoToDelete, setPhotoToDelete] = useState<PhotoToDelete | null>(null);
-  // Where the Delete Photo dialog lives: nested in the viewer when asked from there.
-  const [deleteFromViewer, setDeleteFromViewer] = useState(false);
-  const [modelToDelete, setModelToDelete] = useState<ModelSummary | null>(null);
-  const [deleteModelError, setDeleteModelError] = useState<string | null>(null);
-  const [confirmWanted, setConfirmWanted] = useState(false);
-  const [retrying, setRetrying] = useState<string | null>(null);
-  const [deletingModel, setDeletingModel] = useState(false);
-  const retryKeys = useRef(new Map<string, string>());
-
+  const rows = useExpandedRows(models);
+  const { retrying, retry } = useRetryTraining(onError);
   const readyCount = models.filter((model) => normalizeModelStatus(model.status) === 'ready');
+  const modelDelete = useDeleteModel(readyCount.length);
+  const viewer = usePhotoViewerState(modelPhotos, actions.deletePhoto, () => setError(null));
+  // Offline, the page shows the models and photos as last seen (kept on this device).
+  const offline = !useOnlineStatus() && data.profile !== undefined;
+
   const anyTraining = models.some((model) => normalizeModelStatus(model.status) === 'training');
   const fromGenerate = searchParams.get('from') === 'generate' && readyCount.length === 0;
-
-  const isExpanded = (model: ModelSummary, index: number) =>
-    expanded.get(model.modelId) ??
-    (index === 0 || normalizeModelStatus(model.status) !== 'ready' || models.length <= 2);
-
-  const openTraining = () => {
-    setTrainWanted(true);
-    setTrainOpen(true);
-  };
-
-  const retry = async (model: ModelSummary) => {
-    setRetrying(model.modelId);
-    const key = retryKeys.current.get(model.modelId) ?? newIdempotencyKey();
-    retryKeys.current.set(model.modelId, key);
-    try {
-      await retryTraining(model.modelId, key);
-      retryKeys.current.delete(model.modelId);
-    } catch (failure) {
-      setError(failureMessage(failure, MODELS_TEXT.startTrainingFailed));
-    } finally {
-      setRetrying(null);
-    }
-  };
-
-  const askDeletePhoto = (photo: TrainingPhoto, inViewer: boolean) => {
-    setConfirmWanted(true);
-    setDeleteFromViewer(inViewer);
-    setPhotoToDelete({ photo, inViewer });
-  };
-
-  const confirmDeletePhoto = () => {
-    if (!photoToDelete) return;
-    const { photo, inViewer } = photoToDelete;
-    if (inViewer && viewer) {
-      const shown = modelPhotos.get(viewer.modelId) ?? [];
-      const next = viewerIndexAfterDelete(viewer.index, shown.length - 1);
-      setViewer(next === null ? null : { ...viewer, index: next });
-    }
-    setError(null);
-    // Shown at once; put back with the spec's message if the server refuses.
-    void actions.deletePhoto(photo.imageId);
-  };
-
-  const confirmDeleteModel = async () => {
-    if (!modelToDelete) return;
-    setDeleteModelError(null);
-    setDeletingModel(true);
-    try {
-      await deleteModel(modelToDelete.modelId);
-      const wasReady = normalizeModelStatus(modelToDelete.status) === 'ready';
-      bus.emit('models:changed', { readyModelCount: readyCount.length - (wasReady ? 1 : 0) });
-    } catch (failure) {
-      setDeleteModelError(failureMessage(failure, MODELS_TEXT.deleteModelFailed));
-      throw failure;
-    } finally {
-      setDeletingModel(false);
-    }
-  };
-
-  const deletePhotoDialog = confirmWanted ? (
-    <Suspense fallback={null}>
-      <ConfirmDialog
-        open={photoToDelete !== null}
-        title={MODELS_TEXT.deletePhotoTitle}
-        message={MODELS_TEXT.deletePhotoConfirm}
-        confirmLabel={COMMON_TEXT.delete}
-        destructive
-        onConfirm={confirmDeletePhoto}
-        onDismiss={() => setPhotoToDelete(null)}
-      />
-    </Suspense>
-  ) : null;
-
-  const viewerPhotos = viewer ? (modelPhotos.get(viewer.modelId) ?? []) : [];
-  const shownPhoto = viewer ? viewerPhotos[viewer.index] : undefined;
 
   return (
     <section data-testid="remote-models" className={styles.page}>
@@ -183,6 +79,11 @@ export function ModelsPage() {
           <InfoRegular className={styles.noteIcon} aria-hidden />
           <span>{MODELS_TEXT.fromGenerate}</span>
         </div>
+      ) : null}
+      {offline ? (
+        <MessageBar intent="info" data-testid="models-offline">
+          <MessageBarBody>{MODELS_TEXT.showingSaved}</MessageBarBody>
+        </MessageBar>
       ) : null}
       {data.loadFailed ? (
         <Suspense fallback={null}>
@@ -208,25 +109,20 @@ export function ModelsPage() {
           models={models}
           modelPhotos={modelPhotos}
           live={live}
-          addDisabled={anyTraining || retrying !== null || deletingModel}
-          isExpanded={isExpanded}
-          onToggle={(model, index) =>
-            setExpanded((map) => new Map(map).set(model.modelId, !isExpanded(model, index)))
-          }
-          onAddModel={openTraining}
+          addDisabled={anyTraining || retrying !== null || modelDelete.deleting || offline}
+          offline={offline}
+          isExpanded={rows.isExpanded}
+          onToggle={rows.toggle}
+          onAddModel={() => {
+            setTrainWanted(true);
+            setTrainOpen(true);
+          }}
           retrying={retrying}
           onRetry={(model) => void retry(model)}
-          onOpenPhoto={(model, index) => {
-            setViewerWanted(true);
-            setViewer({ modelId: model.modelId, index });
-          }}
-          onDeletePhoto={(photo) => askDeletePhoto(photo, false)}
+          onOpenPhoto={viewer.open}
+          onDeletePhoto={(photo) => viewer.askDelete(photo, false)}
           onReorder={(model, ids) => void actions.reorderPhotos(model.modelId, ids)}
-          onDeleteModel={(model) => {
-            setConfirmWanted(true);
-            setDeleteModelError(null);
-            setModelToDelete(model);
-          }}
+          onDeleteModel={modelDelete.ask}
           onError={onError}
         />
       )}
@@ -236,63 +132,21 @@ export function ModelsPage() {
           <TrainModelDialog
             open={trainOpen}
             userName={data.profile.name}
+            engine={data.profile.trainingEngine}
             onClose={() => setTrainOpen(false)}
             onStarted={(started) => {
               setTrainOpen(false);
-              setExpanded((map) => new Map(map).set(started.modelId, true));
+              rows.expand(started.modelId);
             }}
           />
         </Suspense>
       ) : null}
-      {viewerWanted ? (
-        <Suspense fallback={null}>
-          <PhotoViewer
-            photos={viewerPhotos.map((photo) => ({
-              key: photo.imageId,
-              src: photo.displayUrl ?? '',
-              alt: photo.filename,
-            }))}
-            index={viewer && viewer.index < viewerPhotos.length ? viewer.index : null}
-            onIndexChange={(index) => setViewer((current) => current && { ...current, index })}
-            onClose={() => setViewer(null)}
-            caption={shownPhoto?.filename}
-            actions={
-              <>
-                {shownPhoto ? (
-                  <PhotoViewerAction
-                    icon={<DeleteRegular />}
-                    label={MODELS_TEXT.deletePhoto}
-                    disabled={
-                      normalizeModelStatus(
-                        models.find((model) => model.modelId === viewer?.modelId)?.status,
-                      ) === 'training'
-                    }
-                    onClick={() => askDeletePhoto(shownPhoto, true)}
-                  />
-                ) : null}
-                {/* Nested in the viewer, so closing it gives the viewer back. */}
-                {deleteFromViewer ? deletePhotoDialog : null}
-              </>
-            }
-          />
-        </Suspense>
-      ) : null}
-      {deleteFromViewer ? null : deletePhotoDialog}
-      {confirmWanted ? (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={modelToDelete !== null}
-            title={MODELS_TEXT.deleteModel}
-            message={modelToDelete ? deleteModelMessage(modelToDelete.name) : ''}
-            confirmLabel={MODELS_TEXT.deleteModel}
-            busyLabel={MODELS_TEXT.deleting}
-            destructive
-            error={deleteModelError}
-            onConfirm={confirmDeleteModel}
-            onDismiss={() => setModelToDelete(null)}
-          />
-        </Suspense>
-      ) : null}
+      <ModelsPhotoViewer state={viewer} models={models} offline={offline}>
+        {/* Nested in the viewer, so closing it gives the viewer back. */}
+        {viewer.deleteFromViewer ? <DeletePhotoDialog state={viewer} /> : null}
+      </ModelsPhotoViewer>
+      {viewer.deleteFromViewer ? null : <DeletePhotoDialog state={viewer} />}
+      <DeleteModelDialog state={modelDelete} />
     </section>
   );
 }

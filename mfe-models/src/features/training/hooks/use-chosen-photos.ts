@@ -49,6 +49,8 @@ export function useChosenPhotos(stored: readonly TrainingPhoto[] | undefined) {
   const [entries, setEntries] = useState<ChosenPhotoEntry[]>([]);
   // Every object URL made and not yet revoked, for the unmount.
   const liveUrls = useRef(new Set<string>());
+  // Uploaded photos removed here: not offered again while their deletion is on its way.
+  const removedIds = useRef(new Set<string>());
 
   const urlFor = (file: Blob) => {
     const url = URL.createObjectURL(file);
@@ -127,8 +129,11 @@ export function useChosenPhotos(stored: readonly TrainingPhoto[] | undefined) {
 
   const discard = (entry: ChosenPhotoEntry) => {
     const upload = entry.uploadId ? uploads.get(entry.uploadId) : undefined;
-    if (entry.storedId) discardStored(entry.storedId);
-    else if (upload?.status === 'done' && upload.imageId) discardStored(upload.imageId);
+    const uploaded = entry.storedId ?? (upload?.status === 'done' ? upload.imageId : undefined);
+    if (uploaded) {
+      removedIds.current.add(uploaded);
+      discardStored(uploaded);
+    }
     if (entry.uploadId) uploader.cancel(entry.uploadId);
     revoke(entry.fileUrl);
     dropPreview(entry.key);
@@ -153,6 +158,12 @@ export function useChosenPhotos(stored: readonly TrainingPhoto[] | undefined) {
     setEntries((list) => list.map((item) => (item.key === key ? cropped : item)));
   };
 
+  /** Cancel: every photo of the dialog goes, its upload stopped or the uploaded file deleted. */
+  const discardAll = () => {
+    for (const entry of entries) discard(entry);
+    setEntries([]);
+  };
+
   const retry = (key: string) => {
     const entry = entries.find((item) => item.key === key);
     if (entry?.uploadId) uploader.retry(entry.uploadId);
@@ -170,5 +181,7 @@ export function useChosenPhotos(stored: readonly TrainingPhoto[] | undefined) {
 
   const fileOf = (key: string) => entries.find((entry) => entry.key === key)?.file;
 
-  return { photos, add, addStored, remove, replace, retry, reset, fileOf };
+  const wasRemoved = (imageId: string) => removedIds.current.has(imageId);
+
+  return { photos, add, addStored, remove, discardAll, wasRemoved, replace, retry, reset, fileOf };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsTowardTraining, isUploading, photoState } from './photo-state';
+import { countsTowardTraining, isPending, photoState } from './photo-state';
 
 describe('photoState', () => {
   it('follows the upload first', () => {
@@ -23,13 +23,21 @@ describe('photoState', () => {
   });
 });
 
-describe('countsTowardTraining and isUploading', () => {
-  it('leaves out failed uploads and photos a training could not use', () => {
+describe('countsTowardTraining and isPending', () => {
+  it('counts only photos known to be usable', () => {
     expect(countsTowardTraining({ kind: 'failed', error: '' })).toBe(false);
     expect(countsTowardTraining({ kind: 'problem', problem: 'too-blurry' })).toBe(false);
-    expect(countsTowardTraining({ kind: 'checking' })).toBe(true);
+    expect(countsTowardTraining({ kind: 'checking' })).toBe(false);
+    expect(countsTowardTraining({ kind: 'uploading', progress: 0.5 })).toBe(false);
     expect(countsTowardTraining({ kind: 'ok' })).toBe(true);
-    expect(isUploading({ kind: 'uploading', progress: 0.5 })).toBe(true);
-    expect(isUploading({ kind: 'ok' })).toBe(false);
+    expect(countsTowardTraining({ kind: 'unchecked' })).toBe(true);
+  });
+
+  it('holds photos on their way up or being checked as pending', () => {
+    expect(isPending({ kind: 'queued' })).toBe(true);
+    expect(isPending({ kind: 'uploading', progress: 0.5 })).toBe(true);
+    expect(isPending({ kind: 'checking' })).toBe(true);
+    expect(isPending({ kind: 'ok' })).toBe(false);
+    expect(isPending({ kind: 'failed', error: '' })).toBe(false);
   });
 });

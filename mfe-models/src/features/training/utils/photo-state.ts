@@ -28,13 +28,14 @@ export function photoState(
 }
 
 /**
- * A photo counts toward the minimum unless a training could not use it: its upload failed, or its
- * check found a problem. One still on its way, or being checked, counts until it is known.
+ * A photo counts toward the minimum once it is known that a training can use it: uploaded and
+ * checked without a problem (or uploaded where the api checks nothing).
  */
 export function countsTowardTraining(state: ChosenPhotoState): boolean {
-  return state.kind !== 'failed' && state.kind !== 'problem';
+  return state.kind === 'ok' || state.kind === 'unchecked';
 }
 
-export function isUploading(state: ChosenPhotoState): boolean {
-  return state.kind === 'queued' || state.kind === 'uploading';
+/** Still on its way up, or being checked: not known yet whether it counts. */
+export function isPending(state: ChosenPhotoState): boolean {
+  return state.kind === 'queued' || state.kind === 'uploading' || state.kind === 'checking';
 }
