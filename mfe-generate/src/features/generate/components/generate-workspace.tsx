@@ -1,7 +1,7 @@
 import type { ModelSummary } from '@app/shared/contract/models';
 import { GENERATE_TEXT, LAYOUT, mediaQuery, validateGenerationInput } from '@app/shared/spec';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import type { EditInputsHandle, EditInputsState } from '../../mask-editor/components/edit-inputs';
 import {
   cancelGeneration,
@@ -13,10 +13,11 @@ import {
   type GenerationRequest,
 } from '../hooks/generation-store';
 import { useGenerationProgress } from '../hooks/use-generation-progress';
+import { useModelSelection } from '../hooks/use-model-selection';
 import { GENERATE_PAGE_TEXT } from '../texts';
 import { engineLimits } from '../utils/engine-limits';
+import { insertAtCaret } from '../utils/insert-at-caret';
 import { loadPromptHistory, rememberPrompt } from '../utils/prompt-history';
-import { initialSelection, saveSelection, toggleModel } from '../utils/selected-models';
 import { ActionBar } from './action-bar';
 import { AspectRatioPicker } from './aspect-ratio-picker';
 import { useChoiceStyles } from './choice-styles';
@@ -63,14 +64,11 @@ const useStyles = makeStyles({
   },
 });
 
-/** Puts `word` at the cursor, with a space on either side where needed. */
-function insertWord(text: string, word: string, start: number, end: number) {
-  const before = text.slice(0, start);
-  const after = text.slice(end);
-  const lead = before === '' || /\s$/.test(before) ? '' : ' ';
-  const trail = after === '' || /^\s/.test(after) ? '' : ' ';
-  const inserted = `${lead}${word}${trail}`;
-  return { text: `${before}${inserted}${after}`, caret: before.length + inserted.length };
+/** On one column the result sits under the form: a generation brings it into view. */
+function showResult(panel: HTMLElement | null) {
+  if (!panel || panel.getBoundingClientRect().top < window.innerHeight * 0.5) return;
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  panel.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
 }
 
 /** The generate page once the user has a ready model: the form (left) and the result (right). */
@@ -81,13 +79,7 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
   useGenerationProgress(generation);
   const { mode, prompt, aspectRatio } = draft;
 
-  const readyIds = useMemo(() => readyModels.map((model) => model.modelId), [readyModels]);
-  const [selected, setSelected] = useState<string[]>(() =>
-    initialSelection(localStorage, readyIds),
-  );
-  // A model deleted elsewhere leaves the choice (and the stored one) at once.
-  const usable = selected.filter((id) => readyIds.includes(id));
-  const selectedModels = readyModels.filter((model) => usable.includes(model.modelId));
+  const { selectedIds, selectedModels, toggle } = useModelSelection(readyModels);
   const [history, setHistory] = useState(() => loadPromptHistory(localStorage));
   const [editInputsState, setEdit] = useState<EditInputsState>(NO_EDIT_INPUTS);
   // What the edit panel last reported counts only while it is shown.
@@ -102,7 +94,7 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
   const reason = validateGenerationInput({
     mode,
     prompt,
-    modelCount: usable.length,
+    modelCount: selectedIds.length,
     hasImage: edit.image !== null,
     hasMask: edit.hasPaint,
   });
@@ -116,40 +108,16 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
     [setEdit, setSubmitError],
   );
 
-  const toggle = (modelId: string) => {
-    const next = toggleModel(usable, modelId);
-    setSelected(next);
-    saveSelection(localStorage, next);
-  };
-
   const setPrompt = (value: string) => {
     updateDraft({ prompt: value });
     setSubmitError(null);
   };
 
-  const insert = (word: string) => {
-    const element = textarea.current;
-    const start = element?.selectionStart ?? prompt.length;
-    const end = element?.selectionEnd ?? prompt.length;
-    const next = insertWord(prompt, word, start, end);
-    setPrompt(next.text);
-    requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(next.caret, next.caret);
-    });
-  };
-
-  const showResult = () => {
-    // On one column the result sits under the form: bring it into view.
-    const panel = resultRef.current;
-    if (!panel || panel.getBoundingClientRect().top < window.innerHeight * 0.5) return;
-    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    panel.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
-  };
+  const insert = (word: string) => insertAtCaret(textarea.current, prompt, word, setPrompt);
 
   const send = (request: GenerationRequest) => {
     setHistory(rememberPrompt(localStorage, request.prompt));
-    showResult();
+    showResult(resultRef.current);
     void startGeneration(request);
   };
 
@@ -159,7 +127,7 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
       mode,
       prompt: prompt.trim(),
       aspectRatio,
-      modelIds: usable,
+      modelIds: selectedIds,
     };
     if (mode === 'edit') {
       const mask = await editInputs.current?.exportMask();
@@ -198,7 +166,7 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
             switchMode(next);
           }}
         />
-        <ModelPicker models={readyModels} selected={usable} onToggle={toggle} />
+        <ModelPicker models={readyModels} selected={selectedIds} onToggle={toggle} />
         {limits ? <EngineNote limits={limits} mode={mode} onInsertWord={insert} /> : null}
         {mode === 'edit' ? (
           <Suspense fallback={null}>
