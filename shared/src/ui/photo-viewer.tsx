@@ -7,22 +7,16 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular, DismissRegular } from '@fluentui/react-icons';
-import {
-  useEffect,
-  useRef,
-  useState,
-  type MouseEvent,
-  type PointerEvent,
-  type ReactNode,
-} from 'react';
-import { SWIPE_THRESHOLD_PX, VIEWER_TRANSITION_MS } from '../spec/constants';
+import { useEffect, useState, type ReactNode } from 'react';
+import { VIEWER_TRANSITION_MS } from '../spec/constants';
 import { COMMON_TEXT, KIT_TEXT } from '../spec/messages';
 import { IconButton, type IconButtonProps } from './icon-button';
 import { RetryingImage } from './retrying-image';
 import { REDUCED_MOTION_MEDIA } from './use-media-query';
-import { isInsideContainedImage, stepIndex, swipeDirection } from './photo-viewer-logic';
+import { stepIndex } from './photo-viewer-logic';
 import { ReturnFocus } from './return-focus';
 import { useBodyScrollLock } from './use-body-scroll-lock';
+import { useViewerStage } from './use-viewer-stage';
 
 const useStyles = makeStyles({
   surface: {
@@ -164,6 +158,22 @@ export interface PhotoViewerProps {
   label?: string;
 }
 
+/** The neighbours of the shown photo load while the user looks: the next swipe shows one at once. */
+function usePreloadedNeighbours(
+  shown: number | null,
+  photos: readonly ViewerPhoto[],
+  wrap: boolean,
+) {
+  useEffect(() => {
+    if (shown === null) return;
+    for (const delta of [1, -1] as const) {
+      const neighbour = stepIndex(shown, delta, photos.length, wrap);
+      const url = neighbour === null ? undefined : photos[neighbour]?.src;
+      if (url) new Image().src = url;
+    }
+  }, [shown, photos, wrap]);
+}
+
 /**
  * The full-screen black photo viewer of the gallery and the models page: previous/next buttons,
  * ArrowLeft/ArrowRight, a swipe over 50 px (touch, pen or mouse), Escape, the close button or a
@@ -192,9 +202,6 @@ export function PhotoViewer({
   if (shown !== lastShown) setLastShown(shown);
   const photo = photos[shown];
   const [direction, setDirection] = useState<1 | -1>(1);
-  const swipeStart = useRef<{ id: number; x: number; y: number } | null>(null);
-  const swallowClick = useRef(false);
-  const stage = useRef<HTMLDivElement>(null);
 
   const go = (delta: 1 | -1) => {
     const next = stepIndex(shown, delta, photos.length, wrap);
@@ -203,45 +210,11 @@ export function PhotoViewer({
     onIndexChange(next);
   };
 
-  // The neighbours load while the user looks, so the next swipe shows a photo at once.
-  useEffect(() => {
-    if (!open) return;
-    for (const delta of [1, -1] as const) {
-      const neighbour = stepIndex(shown, delta, photos.length, wrap);
-      const url = neighbour === null ? undefined : photos[neighbour]?.src;
-      if (url) new Image().src = url;
-    }
-  }, [open, shown, photos, wrap]);
-
-  const onPointerDown = (event: PointerEvent) => {
-    swallowClick.current = false;
-    if (!event.isPrimary) return;
-    swipeStart.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
-  };
-  const onPointerUp = (event: PointerEvent) => {
-    const start = swipeStart.current;
-    swipeStart.current = null;
-    if (!start || start.id !== event.pointerId) return;
-    const delta = swipeDirection(
-      event.clientX - start.x,
-      event.clientY - start.y,
-      SWIPE_THRESHOLD_PX,
-    );
-    if (delta === 0) return;
-    // A mouse drag ends in a click; it was a swipe, not a tap beside the photo.
-    swallowClick.current = true;
-    go(delta);
-  };
-  const onStageClick = (event: MouseEvent) => {
-    if (swallowClick.current) {
-      swallowClick.current = false;
-      return;
-    }
-    if ((event.target as Element).closest('button')) return;
-    const image = stage.current?.querySelector('img');
-    if (image && isInsideContainedImage(image, event.clientX, event.clientY)) return;
-    onClose();
-  };
+  usePreloadedNeighbours(open ? shown : null, photos, wrap);
+  const { stageRef, onPointerDown, onPointerUp, onPointerCancel, onClick } = useViewerStage({
+    onSwipe: go,
+    onTapBeside: onClose,
+  });
 
   const canStep = (delta: 1 | -1) => stepIndex(shown, delta, photos.length, wrap) !== null;
   const multiple = photos.length > 1;
@@ -279,13 +252,13 @@ export function PhotoViewer({
           {actions ? <div className={styles.actions}>{actions}</div> : null}
         </div>
         <div
-          ref={stage}
+          ref={stageRef}
           className={styles.stage}
           data-testid="photo-viewer-stage"
           onPointerDown={onPointerDown}
           onPointerUp={onPointerUp}
-          onPointerCancel={() => (swipeStart.current = null)}
-          onClick={onStageClick}
+          onPointerCancel={onPointerCancel}
+          onClick={onClick}
         >
           {photo ? (
             <div
