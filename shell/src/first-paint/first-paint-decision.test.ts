@@ -71,14 +71,14 @@ const injected = (selector: string) =>
     (element) => element.getAttribute('src') ?? element.getAttribute('href'),
   );
 
-describe('the inline first-paint script', () => {
-  beforeEach(() => localStorage.clear());
-  afterEach(async () => {
-    // A start the script put off to the next frame happens before the next test's page.
-    await nextFrame();
-    document.documentElement.removeAttribute('data-first-paint');
-  });
+beforeEach(() => localStorage.clear());
+afterEach(async () => {
+  // A start the script put off to the next frame happens before the next test's page.
+  await nextFrame();
+  document.documentElement.removeAttribute('data-first-paint');
+});
 
+describe('the inline first-paint script: which first paint', () => {
   it('keeps the sign-in card for a signed-out visitor on the home', () => {
     page({ path: '/', config: CONFIG });
     runInlineScript();
@@ -108,7 +108,9 @@ describe('the inline first-paint script', () => {
     runInlineScript();
     expect(decided()).toBe('app');
   });
+});
 
+describe("the inline first-paint script: the route's remote", () => {
   it("preloads the app's scripts, its first chunks and the route's remote for a returning user", async () => {
     const manifest = {
       metaData: { publicPath: 'auto', remoteEntry: { path: '', name: 'remoteEntry.js' } },
@@ -192,7 +194,9 @@ describe('the inline first-paint script', () => {
       delete (window as unknown as Record<string, unknown>).__earlyManifest;
     }
   });
+});
 
+describe("the inline first-paint script: a returning user's first API reads", () => {
   it("sends a returning user's first API reads with a token that is still valid", async () => {
     const sent: { url: string; headers: HeadersInit | undefined }[] = [];
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
@@ -299,7 +303,9 @@ describe('the inline first-paint script', () => {
       delete (window as unknown as Record<string, unknown>).__earlyApiReads;
     }
   });
+});
 
+describe('the inline first-paint script: the start of the app', () => {
   it('preloads the signed-in chunks only for a returning user', () => {
     page({ path: '/dashboard', config: CONFIG });
     runInlineScript();
