@@ -12,7 +12,7 @@ import { MAX_TRAINING_PHOTOS } from '../spec/constants';
 import { failedToUpload } from '../spec/messages';
 import { isAbortError, putFile, UploadHttpError } from './put-file';
 
-export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
+type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
 
 export interface UploadItem {
   readonly id: string;
@@ -46,7 +46,7 @@ export interface UploadQueueOptions {
   put?: typeof putFile;
 }
 
-export const DEFAULT_UPLOAD_CONCURRENCY = 3;
+const DEFAULT_UPLOAD_CONCURRENCY = 3;
 
 let nextItemNumber = 1;
 

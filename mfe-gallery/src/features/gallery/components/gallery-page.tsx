@@ -4,6 +4,7 @@ import { GALLERY_TEXT, NAV_TEXT, ROUTES } from '@app/shared/spec';
 import { EmptyState } from '@app/shared/ui/empty-state';
 import { ErrorAlert } from '@app/shared/ui/error-alert';
 import { IconButton } from '@app/shared/ui/icon-button';
+import { REDUCED_MOTION_MEDIA } from '@app/shared/ui/use-media-query';
 import { useOnlineStatus } from '@app/shared/ui/use-online-status';
 import {
   Button,
@@ -44,7 +45,7 @@ const useStyles = makeStyles({
       animationDuration: '900ms',
       animationIterationCount: 'infinite',
       animationTimingFunction: 'linear',
-      '@media (prefers-reduced-motion: reduce)': { animationName: 'none' },
+      [REDUCED_MOTION_MEDIA]: { animationName: 'none' },
     },
   },
   footer: {

@@ -1,5 +1,6 @@
 import type { ModelSummary } from '@app/shared/contract/models';
 import { GENERATE_TEXT, LAYOUT, mediaQuery, validateGenerationInput } from '@app/shared/spec';
+import { REDUCED_MOTION_QUERY } from '@app/shared/ui/use-media-query';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import type { EditInputsHandle, EditInputsState } from '../../mask-editor/components/edit-inputs';
@@ -67,7 +68,7 @@ const useStyles = makeStyles({
 /** On one column the result sits under the form: a generation brings it into view. */
 function showResult(panel: HTMLElement | null) {
   if (!panel || panel.getBoundingClientRect().top < window.innerHeight * 0.5) return;
-  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const reduced = window.matchMedia(REDUCED_MOTION_QUERY).matches;
   panel.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
 }
 

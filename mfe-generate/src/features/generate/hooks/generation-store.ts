@@ -10,13 +10,6 @@ import {
 } from '@app/shared/spec';
 import { useSyncExternalStore } from 'react';
 
-/**
- * How long a generation may take, from the tap, before the page gives up waiting (spec §4: 'any
- * other state after the waiting period'). The api itself answers within 20 s, with the finished
- * job or one still running, which is then polled.
- */
-export const GENERATION_WAIT_MS = 120_000;
-
 export interface GenerationRequest {
   mode: GenerationMode;
   prompt: string;
