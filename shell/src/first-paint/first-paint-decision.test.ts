@@ -63,8 +63,9 @@ function page({ path, config }: { path: string; config?: object }) {
   document.body.innerHTML = '<div id="root"></div><div id="prerendered-home"><form></form></div>';
 }
 
+/** After the script's own next frame: its callbacks, registered first, have run. */
 const nextFrame = () =>
-  new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
+  new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 const decided = () => document.documentElement.getAttribute('data-first-paint');
 const injected = (selector: string) =>
   [...document.head.querySelectorAll<HTMLElement>(selector)].map(
@@ -178,11 +179,12 @@ describe("the inline first-paint script: the route's remote", () => {
         exposes: [{ name: 'routes', assets: { js: { sync: ['7.new.js'], async: [] } } }],
       };
       answer(new Response(JSON.stringify(manifest)));
-      await nextFrame();
-      expect(remoteFiles()).toEqual([
-        'http://localhost:3000/remotes/gallery/remoteEntry.js',
-        'http://localhost:3000/remotes/gallery/7.new.js',
-      ]);
+      await vi.waitFor(() =>
+        expect(remoteFiles()).toEqual([
+          'http://localhost:3000/remotes/gallery/remoteEntry.js',
+          'http://localhost:3000/remotes/gallery/7.new.js',
+        ]),
+      );
       expect(JSON.parse(localStorage.getItem('ai-image-studio:remote-files')!)).toEqual({
         [manifestUrl]: [
           'http://localhost:3000/remotes/gallery/remoteEntry.js',
