@@ -212,13 +212,6 @@ export function ModelRow({
   const styles = useStyles();
   const bodyId = useId();
   const view = statusView(model.status);
-  const colour = TONE_COLOUR[view.tone];
-  const chipTone: Record<StatusTone, string> = {
-    warning: styles.chipWarning,
-    success: styles.chipSuccess,
-    danger: styles.chipDanger,
-    informative: styles.chipInformative,
-  };
   const locked = view.status === 'training';
   const [batches, setBatches] = useState<{ id: number; files: readonly File[] }[]>([]);
   const nextBatch = useRef(0);
@@ -253,36 +246,13 @@ export function ModelRow({
       data-status={view.status}
       {...picker.rootProps}
     >
-      <button
-        type="button"
-        className={styles.header}
-        aria-expanded={expanded}
-        aria-controls={bodyId}
-        onClick={onToggle}
-      >
-        <span className={styles.statusIcon}>
-          <StatusIcon status={view.status} colour={colour} />
-        </span>
-        <span className={styles.text}>
-          <span className={styles.name}>{model.name}</span>
-          <span className={styles.meta}>
-            <span className={styles.metaParts}>
-              <span className={styles.metaPart}>
-                {MODELS_TEXT.triggerWordPrefix}{' '}
-                <span className={styles.trigger}>{model.triggerWord}</span>
-              </span>{' '}
-              <span className={styles.metaPart}>{photoCount(photos.length)}</span>
-            </span>
-          </span>
-        </span>
-        <span className={mergeClasses(styles.chip, chipTone[view.tone])} data-testid="model-status">
-          {view.label}
-        </span>
-        <ChevronDownRegular
-          className={mergeClasses(styles.chevron, expanded && styles.open)}
-          aria-hidden
-        />
-      </button>
+      <ModelRowHeader
+        model={model}
+        photoTotal={photos.length}
+        expanded={expanded}
+        bodyId={bodyId}
+        onToggle={onToggle}
+      />
       <div id={bodyId} className={styles.body} hidden={!expanded}>
         <Suspense fallback={null}>
           {view.status === 'training' ? <TrainingProgress live={live} name={model.name} /> : null}
@@ -358,5 +328,62 @@ export function ModelRow({
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** The row's header: a button that shows or hides its body, with the model's status at a glance. */
+function ModelRowHeader({
+  model,
+  photoTotal,
+  expanded,
+  bodyId,
+  onToggle,
+}: {
+  model: ModelSummary;
+  photoTotal: number;
+  expanded: boolean;
+  bodyId: string;
+  onToggle: () => void;
+}) {
+  const styles = useStyles();
+  const view = statusView(model.status);
+  const colour = TONE_COLOUR[view.tone];
+  const chipTone: Record<StatusTone, string> = {
+    warning: styles.chipWarning,
+    success: styles.chipSuccess,
+    danger: styles.chipDanger,
+    informative: styles.chipInformative,
+  };
+  return (
+    <button
+      type="button"
+      className={styles.header}
+      aria-expanded={expanded}
+      aria-controls={bodyId}
+      onClick={onToggle}
+    >
+      <span className={styles.statusIcon}>
+        <StatusIcon status={view.status} colour={colour} />
+      </span>
+      <span className={styles.text}>
+        <span className={styles.name}>{model.name}</span>
+        <span className={styles.meta}>
+          <span className={styles.metaParts}>
+            <span className={styles.metaPart}>
+              {MODELS_TEXT.triggerWordPrefix}{' '}
+              <span className={styles.trigger}>{model.triggerWord}</span>
+            </span>{' '}
+            <span className={styles.metaPart}>{photoCount(photoTotal)}</span>
+          </span>
+        </span>
+      </span>
+      <span className={mergeClasses(styles.chip, chipTone[view.tone])} data-testid="model-status">
+        {view.label}
+      </span>
+      <ChevronDownRegular
+        className={mergeClasses(styles.chevron, expanded && styles.open)}
+        aria-hidden
+      />
+    </button>
   );
 }

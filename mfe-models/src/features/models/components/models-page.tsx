@@ -1,7 +1,5 @@
-import { bus } from '@app/shared/bus';
 import type { TrainingPhoto } from '@app/shared/contract/media';
 import type { ModelSummary } from '@app/shared/contract/models';
-import { deleteModel, retryTraining } from '@app/shared/data/models';
 import { DelayedSpinner } from '@app/shared/ui/loading';
 import { viewerIndexAfterDelete } from '@app/shared/ui/photo-viewer-logic';
 import {
@@ -12,13 +10,12 @@ import {
 } from '@app/shared/spec';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular, InfoRegular } from '@fluentui/react-icons';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from '@app/shared/navigation';
-import { newIdempotencyKey } from '../../training/utils/idempotency-key';
 import { useLiveTraining } from '../hooks/use-live-training';
+import { useModelDeletion, useTrainingRetry } from '../hooks/use-model-actions';
 import { useModelsData } from '../hooks/use-models-data';
 import { usePhotoActions } from '../hooks/use-photo-actions';
-import { failureMessage } from '../utils/error-message';
 import { photosByModel } from '../utils/model-photos';
 import { ModelsCard } from './models-card';
 import { ModelsHeader } from './models-header';
@@ -89,39 +86,17 @@ export function ModelsPage() {
   const [photoToDelete, setPhotoToDelete] = useState<PhotoToDelete | null>(null);
   // Where the Delete Photo dialog lives: nested in the viewer when asked from there.
   const [deleteFromViewer, setDeleteFromViewer] = useState(false);
-  const [modelToDelete, setModelToDelete] = useState<ModelSummary | null>(null);
-  const [deleteModelError, setDeleteModelError] = useState<string | null>(null);
   const [confirmWanted, setConfirmWanted] = useState(false);
-  const [retrying, setRetrying] = useState<string | null>(null);
-  const [deletingModel, setDeletingModel] = useState(false);
-  const retryKeys = useRef(new Map<string, string>());
+  const { retrying, retry } = useTrainingRetry(onError);
 
   const readyCount = models.filter((model) => normalizeModelStatus(model.status) === 'ready');
+  const deletion = useModelDeletion(readyCount.length);
   const anyTraining = models.some((model) => normalizeModelStatus(model.status) === 'training');
   const fromGenerate = searchParams.get('from') === 'generate' && readyCount.length === 0;
 
   const isExpanded = (model: ModelSummary, index: number) =>
     expanded.get(model.modelId) ??
     (index === 0 || normalizeModelStatus(model.status) !== 'ready' || models.length <= 2);
-
-  const openTraining = () => {
-    setTrainWanted(true);
-    setTrainOpen(true);
-  };
-
-  const retry = async (model: ModelSummary) => {
-    setRetrying(model.modelId);
-    const key = retryKeys.current.get(model.modelId) ?? newIdempotencyKey();
-    retryKeys.current.set(model.modelId, key);
-    try {
-      await retryTraining(model.modelId, key);
-      retryKeys.current.delete(model.modelId);
-    } catch (failure) {
-      setError(failureMessage(failure, MODELS_TEXT.startTrainingFailed));
-    } finally {
-      setRetrying(null);
-    }
-  };
 
   const askDeletePhoto = (photo: TrainingPhoto, inViewer: boolean) => {
     setConfirmWanted(true);
@@ -142,22 +117,6 @@ export function ModelsPage() {
     void actions.deletePhoto(photo.imageId);
   };
 
-  const confirmDeleteModel = async () => {
-    if (!modelToDelete) return;
-    setDeleteModelError(null);
-    setDeletingModel(true);
-    try {
-      await deleteModel(modelToDelete.modelId);
-      const wasReady = normalizeModelStatus(modelToDelete.status) === 'ready';
-      bus.emit('models:changed', { readyModelCount: readyCount.length - (wasReady ? 1 : 0) });
-    } catch (failure) {
-      setDeleteModelError(failureMessage(failure, MODELS_TEXT.deleteModelFailed));
-      throw failure;
-    } finally {
-      setDeletingModel(false);
-    }
-  };
-
   const deletePhotoDialog = confirmWanted ? (
     <Suspense fallback={null}>
       <ConfirmDialog
@@ -172,32 +131,17 @@ export function ModelsPage() {
     </Suspense>
   ) : null;
 
-  const viewerPhotos = viewer ? (modelPhotos.get(viewer.modelId) ?? []) : [];
-  const shownPhoto = viewer ? viewerPhotos[viewer.index] : undefined;
-
   return (
     <section data-testid="remote-models" className={styles.page}>
       <ModelsHeader refreshing={data.refreshing} onRefresh={() => void data.refresh()} />
-      {fromGenerate ? (
-        <div className={styles.note} role="status" data-testid="from-generate">
-          <InfoRegular className={styles.noteIcon} aria-hidden />
-          <span>{MODELS_TEXT.fromGenerate}</span>
-        </div>
-      ) : null}
-      {data.loadFailed ? (
-        <Suspense fallback={null}>
-          <ErrorAlert
-            message={MODELS_TEXT.loadFailed}
-            onDismiss={data.dismissLoadFailure}
-            onRetry={() => void data.retry()}
-          />
-        </Suspense>
-      ) : null}
-      {error ? (
-        <Suspense fallback={null}>
-          <ErrorAlert message={error} onDismiss={() => setError(null)} />
-        </Suspense>
-      ) : null}
+      <ModelsNotices
+        fromGenerate={fromGenerate}
+        loadFailed={data.loadFailed}
+        onDismissLoadFailure={data.dismissLoadFailure}
+        onRetryLoad={() => void data.retry()}
+        error={error}
+        onDismissError={() => setError(null)}
+      />
       {data.profile === undefined ? (
         data.loading ? (
           <DelayedSpinner label={MODELS_TEXT.loading} />
@@ -208,12 +152,15 @@ export function ModelsPage() {
           models={models}
           modelPhotos={modelPhotos}
           live={live}
-          addDisabled={anyTraining || retrying !== null || deletingModel}
+          addDisabled={anyTraining || retrying !== null || deletion.deletingModel}
           isExpanded={isExpanded}
           onToggle={(model, index) =>
             setExpanded((map) => new Map(map).set(model.modelId, !isExpanded(model, index)))
           }
-          onAddModel={openTraining}
+          onAddModel={() => {
+            setTrainWanted(true);
+            setTrainOpen(true);
+          }}
           retrying={retrying}
           onRetry={(model) => void retry(model)}
           onOpenPhoto={(model, index) => {
@@ -224,8 +171,7 @@ export function ModelsPage() {
           onReorder={(model, ids) => void actions.reorderPhotos(model.modelId, ids)}
           onDeleteModel={(model) => {
             setConfirmWanted(true);
-            setDeleteModelError(null);
-            setModelToDelete(model);
+            deletion.ask(model);
           }}
           onError={onError}
         />
@@ -245,54 +191,131 @@ export function ModelsPage() {
         </Suspense>
       ) : null}
       {viewerWanted ? (
-        <Suspense fallback={null}>
-          <PhotoViewer
-            photos={viewerPhotos.map((photo) => ({
-              key: photo.imageId,
-              src: photo.displayUrl ?? '',
-              alt: photo.filename,
-            }))}
-            index={viewer && viewer.index < viewerPhotos.length ? viewer.index : null}
-            onIndexChange={(index) => setViewer((current) => current && { ...current, index })}
-            onClose={() => setViewer(null)}
-            caption={shownPhoto?.filename}
-            actions={
-              <>
-                {shownPhoto ? (
-                  <PhotoViewerAction
-                    icon={<DeleteRegular />}
-                    label={MODELS_TEXT.deletePhoto}
-                    disabled={
-                      normalizeModelStatus(
-                        models.find((model) => model.modelId === viewer?.modelId)?.status,
-                      ) === 'training'
-                    }
-                    onClick={() => askDeletePhoto(shownPhoto, true)}
-                  />
-                ) : null}
-                {/* Nested in the viewer, so closing it gives the viewer back. */}
-                {deleteFromViewer ? deletePhotoDialog : null}
-              </>
-            }
-          />
-        </Suspense>
+        <ModelPhotoViewer
+          photos={viewer ? (modelPhotos.get(viewer.modelId) ?? []) : []}
+          index={viewer?.index ?? null}
+          locked={
+            normalizeModelStatus(
+              models.find((model) => model.modelId === viewer?.modelId)?.status,
+            ) === 'training'
+          }
+          onIndexChange={(index) => setViewer((current) => current && { ...current, index })}
+          onClose={() => setViewer(null)}
+          onDelete={(photo) => askDeletePhoto(photo, true)}
+        >
+          {/* Nested in the viewer, so closing it gives the viewer back. */}
+          {deleteFromViewer ? deletePhotoDialog : null}
+        </ModelPhotoViewer>
       ) : null}
       {deleteFromViewer ? null : deletePhotoDialog}
       {confirmWanted ? (
         <Suspense fallback={null}>
           <ConfirmDialog
-            open={modelToDelete !== null}
+            open={deletion.modelToDelete !== null}
             title={MODELS_TEXT.deleteModel}
-            message={modelToDelete ? deleteModelMessage(modelToDelete.name) : ''}
+            message={deletion.modelToDelete ? deleteModelMessage(deletion.modelToDelete.name) : ''}
             confirmLabel={MODELS_TEXT.deleteModel}
             busyLabel={MODELS_TEXT.deleting}
             destructive
-            error={deleteModelError}
-            onConfirm={confirmDeleteModel}
-            onDismiss={() => setModelToDelete(null)}
+            error={deletion.deleteModelError}
+            onConfirm={deletion.confirm}
+            onDismiss={deletion.dismiss}
           />
         </Suspense>
       ) : null}
     </section>
+  );
+}
+
+/** A model's photos one at a time, with Delete Photo (not while the model trains). */
+function ModelPhotoViewer({
+  photos,
+  index,
+  locked,
+  onIndexChange,
+  onClose,
+  onDelete,
+  children,
+}: {
+  photos: readonly TrainingPhoto[];
+  index: number | null;
+  locked: boolean;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+  onDelete: (photo: TrainingPhoto) => void;
+  /** Dialogs opened from the viewer, nested in it. */
+  children: ReactNode;
+}) {
+  const shownPhoto = index === null ? undefined : photos[index];
+  return (
+    <Suspense fallback={null}>
+      <PhotoViewer
+        photos={photos.map((photo) => ({
+          key: photo.imageId,
+          src: photo.displayUrl ?? '',
+          alt: photo.filename,
+        }))}
+        index={index !== null && index < photos.length ? index : null}
+        onIndexChange={onIndexChange}
+        onClose={onClose}
+        caption={shownPhoto?.filename}
+        actions={
+          <>
+            {shownPhoto ? (
+              <PhotoViewerAction
+                icon={<DeleteRegular />}
+                label={MODELS_TEXT.deletePhoto}
+                disabled={locked}
+                onClick={() => onDelete(shownPhoto)}
+              />
+            ) : null}
+            {children}
+          </>
+        }
+      />
+    </Suspense>
+  );
+}
+
+/** Why the page is shown from /generate, and what failed: loading, or a change to a photo or model. */
+function ModelsNotices({
+  fromGenerate,
+  loadFailed,
+  onDismissLoadFailure,
+  onRetryLoad,
+  error,
+  onDismissError,
+}: {
+  fromGenerate: boolean;
+  loadFailed: boolean;
+  onDismissLoadFailure: () => void;
+  onRetryLoad: () => void;
+  error: string | null;
+  onDismissError: () => void;
+}) {
+  const styles = useStyles();
+  return (
+    <>
+      {fromGenerate ? (
+        <div className={styles.note} role="status" data-testid="from-generate">
+          <InfoRegular className={styles.noteIcon} aria-hidden />
+          <span>{MODELS_TEXT.fromGenerate}</span>
+        </div>
+      ) : null}
+      {loadFailed ? (
+        <Suspense fallback={null}>
+          <ErrorAlert
+            message={MODELS_TEXT.loadFailed}
+            onDismiss={onDismissLoadFailure}
+            onRetry={onRetryLoad}
+          />
+        </Suspense>
+      ) : null}
+      {error ? (
+        <Suspense fallback={null}>
+          <ErrorAlert message={error} onDismiss={onDismissError} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

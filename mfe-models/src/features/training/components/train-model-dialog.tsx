@@ -12,6 +12,7 @@ import {
   MODEL_NAME_MAX_LENGTH,
   MODELS_TEXT,
   TRAINING_TEXT,
+  canStartTraining,
   morePhotosNeeded,
   photosReady,
   startTrainingLabel,
@@ -206,9 +207,6 @@ export default function TrainModelDialog({
   const [startError, setStartError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
-  const [cropping, setCropping] = useState<ChosenPhoto | null>(null);
-  const [cropWanted, setCropWanted] = useState(false);
-  const [cropError, setCropError] = useState<string | null>(null);
   const idempotencyKey = useRef(newIdempotencyKey());
 
   const anyChecking = photos.some((photo) => photo.state.kind === 'checking');
@@ -224,26 +222,17 @@ export default function TrainModelDialog({
       setFileErrors([]);
     }
   }
-  const prefilledFor = useRef(false);
-  useEffect(() => {
-    if (!open) prefilledFor.current = false;
-    if (!open || prefilledFor.current || !stored) return;
-    prefilledFor.current = true;
-    const here = new Set(photos.map((photo) => photo.imageId));
-    const untrained = stored.items.filter(
-      (photo: TrainingPhoto) => photo.modelIds.length === 0 && !here.has(photo.imageId),
-    );
-    if (untrained.length > 0) chosen.addStored(untrained.slice(0, MAX_TRAINING_PHOTOS));
-  }, [open, stored, photos, chosen]);
+  usePrefillUntrained(open, stored?.items, chosen);
 
   const usable = photos.filter((photo) => countsTowardTraining(photo.state));
   const uploading = photos.some((photo) => isUploading(photo.state));
   const canStart =
-    !busy &&
-    form.modelName.trim() !== '' &&
-    usable.length >= MIN_TRAINING_PHOTOS &&
-    form.triggerError === null &&
-    !uploading;
+    canStartTraining({
+      busy,
+      modelName: form.modelName,
+      triggerWord: form.triggerWord,
+      photoCount: usable.length,
+    }) && !uploading;
 
   const onFiles = (files: File[]) => {
     setFileErrors([]);
@@ -280,35 +269,9 @@ export default function TrainModelDialog({
     setFileErrors([]);
   };
 
-  const applyCrop = async (jpeg: Blob) => {
-    if (!cropping) return;
-    chosen.replace(cropping.key, jpeg, croppedFileName(cropping.filename));
-    setCropping(null);
-  };
-
-  const startCrop = (photo: ChosenPhoto) => {
-    setCropWanted(true);
-    setCropError(null);
-    setCropping(photo);
-  };
-
-  const missing = MIN_TRAINING_PHOTOS - usable.length;
-  // Nested in the dialog it was opened from (Fluent then gives that one back when it closes).
-  const cropDialog = cropWanted ? (
-    <Suspense fallback={null}>
-      <CropDialog
-        open={cropping !== null}
-        title={TRAINING_TEXT.cropTitle}
-        imageSrc={cropping?.fullUrl ?? null}
-        quality={CROP.trainingJpegQuality}
-        tip={TRAINING_TEXT.cropTip}
-        error={cropError}
-        onApply={applyCrop}
-        onError={() => setCropError(MODELS_TEXT.processPhotosFailed)}
-        onCancel={() => setCropping(null)}
-      />
-    </Suspense>
-  ) : null;
+  const crop = usePhotoCrop((photo, jpeg) =>
+    chosen.replace(photo.key, jpeg, croppedFileName(photo.filename)),
+  );
 
   return (
     <Dialog
@@ -335,162 +298,42 @@ export default function TrainModelDialog({
             {TRAINING_TEXT.dialogTitle}
           </DialogTitle>
           <DialogContent className={styles.content}>
-            <div className={styles.fields}>
-              <Field
-                label={TRAINING_TEXT.modelNameLabel}
-                required
-                hint={TRAINING_TEXT.modelNameHint}
-                validationMessage={form.nameError}
-              >
-                <Input
-                  input={{ className: styles.input }}
-                  value={form.modelName}
-                  maxLength={MODEL_NAME_MAX_LENGTH}
-                  autoComplete="off"
-                  disabled={busy}
-                  onChange={(_, data) => form.setModelName(data.value)}
-                  onBlur={form.touchName}
-                />
-              </Field>
-              <Field
-                label={TRAINING_TEXT.triggerWordLabel}
-                hint={TRAINING_TEXT.triggerWordHint}
-                validationMessage={form.triggerError}
-              >
-                <Input
-                  input={{ className: styles.input }}
-                  value={form.triggerWord}
-                  placeholder={TRAINING_TEXT.triggerWordPlaceholder}
-                  autoComplete="off"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  disabled={busy}
-                  onKeyDown={refuseSpace}
-                  onChange={(_, data) => form.setTriggerWord(data.value)}
-                />
-              </Field>
-            </div>
+            <TrainingFields form={form} busy={busy} />
 
-            <section aria-labelledby="training-photos-label">
-              <div className={styles.photosHeader}>
-                <h3 id="training-photos-label" className={styles.photosLabel}>
-                  {COMMON_TEXT.trainingPhotos}{' '}
-                  <span className={styles.count}>
-                    ({photos.length}/{MAX_TRAINING_PHOTOS})
-                  </span>
-                </h3>
-                <PhotoTips />
-              </div>
-              {photos.length === 0 ? (
-                <DropZone
-                  check={FILE_CHECKS.trainingPhotos}
-                  alreadyChosen={0}
-                  disabled={busy}
-                  title={TRAINING_TEXT.choosePhotos}
-                  hint={TRAINING_TEXT.dropHint}
-                  hideErrors
-                  onFiles={onFiles}
-                  onErrors={setFileErrors}
-                />
-              ) : (
-                <div
-                  {...picker.rootProps}
-                  className={mergeClasses(styles.area, picker.isDragActive && styles.dragging)}
-                >
-                  <ul className={styles.grid} aria-label={COMMON_TEXT.trainingPhotos}>
-                    {photos.map((photo, index) => (
-                      <PhotoThumbnail
-                        key={photo.key}
-                        photo={photo}
-                        position={index + 1}
-                        disabled={busy}
-                        onOpen={() => setPreviewIndex(index)}
-                        onCrop={() => startCrop(photo)}
-                        onRemove={() => removePhoto(photo)}
-                        onRetry={() => chosen.retry(photo.key)}
-                      />
-                    ))}
-                    {photos.length < MAX_TRAINING_PHOTOS ? (
-                      <li>
-                        <Button
-                          className={styles.addTile}
-                          appearance="transparent"
-                          icon={<AddRegular />}
-                          disabled={busy}
-                          onClick={picker.open}
-                        >
-                          {TRAINING_TEXT.addTile}
-                        </Button>
-                      </li>
-                    ) : null}
-                  </ul>
-                  <input {...picker.inputProps} />
-                </div>
-              )}
-            </section>
+            <TrainingPhotoGrid
+              photos={photos}
+              busy={busy}
+              picker={picker}
+              onFiles={onFiles}
+              onErrors={setFileErrors}
+              onOpen={setPreviewIndex}
+              onCrop={crop.start}
+              onRemove={removePhoto}
+              onRetry={(photo) => chosen.retry(photo.key)}
+            />
 
-            <div className={styles.notes}>
-              {fileErrors.length > 0 ? (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>
-                    <ul className={styles.errors}>
-                      {fileErrors.map((error) => (
-                        <li key={error}>{error}</li>
-                      ))}
-                    </ul>
-                  </MessageBarBody>
-                </MessageBar>
-              ) : null}
-              {photos.length === 0 ? (
-                <MessageBar intent="info" data-testid="photo-count-note">
-                  <MessageBarBody>{TRAINING_TEXT.notEnoughPhotos}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              {photos.length > 0 && missing > 0 ? (
-                <MessageBar intent="warning" data-testid="photo-count-note">
-                  <MessageBarBody>{morePhotosNeeded(missing)}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              {missing <= 0 ? (
-                <MessageBar intent="success" data-testid="photo-count-note">
-                  <MessageBarBody>{photosReady(usable.length)}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              <MessageBar intent="info">
-                <MessageBarBody>{TRAINING_TEXT.durationInfo}</MessageBarBody>
-              </MessageBar>
-              {startError ? (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{startError}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-            </div>
+            <TrainingNotes
+              fileErrors={fileErrors}
+              photoTotal={photos.length}
+              usableCount={usable.length}
+              startError={startError}
+            />
           </DialogContent>
-          <DialogActions className={styles.actions}>
-            {uploading && !busy ? (
-              <span className={styles.waiting}>{TRAINING_TEXT.waitForUploads}</span>
-            ) : null}
-            <Button className={styles.button} disabled={busy} onClick={onClose}>
-              {COMMON_TEXT.cancel}
-            </Button>
-            <Button
-              className={mergeClasses(styles.button, styles.start)}
-              appearance="primary"
-              disabled={!canStart && !busy}
-              disabledFocusable={busy}
-              icon={busy ? <Spinner size="tiny" /> : undefined}
-              onClick={() => void start()}
-            >
-              {busy ? TRAINING_TEXT.starting : startTrainingLabel(usable.length)}
-            </Button>
-          </DialogActions>
+          <TrainingActions
+            busy={busy}
+            uploading={uploading}
+            canStart={canStart}
+            usableCount={usable.length}
+            onCancel={onClose}
+            onStart={() => void start()}
+          />
         </DialogBody>
         {/* Inside the surface, so Fluent nests them: closing one gives this dialog back. */}
         <PhotoPreviewDialog
           photos={photos}
           index={previewIndex !== null && previewIndex < photos.length ? previewIndex : null}
           onIndexChange={setPreviewIndex}
-          onCrop={startCrop}
+          onCrop={crop.start}
           onDelete={(photo) => {
             const index = photos.findIndex((item) => item.key === photo.key);
             removePhoto(photo);
@@ -498,10 +341,293 @@ export default function TrainModelDialog({
           }}
           onClose={() => setPreviewIndex(null)}
         >
-          {previewIndex === null ? null : cropDialog}
+          {previewIndex === null ? null : crop.dialog}
         </PhotoPreviewDialog>
-        {previewIndex === null ? cropDialog : null}
+        {previewIndex === null ? crop.dialog : null}
       </DialogSurface>
     </Dialog>
   );
+}
+
+/** The model's name and trigger word. */
+function TrainingFields({
+  form,
+  busy,
+}: {
+  form: ReturnType<typeof useTrainingForm>;
+  busy: boolean;
+}) {
+  const styles = useStyles();
+  return (
+    <div className={styles.fields}>
+      <Field
+        label={TRAINING_TEXT.modelNameLabel}
+        required
+        hint={TRAINING_TEXT.modelNameHint}
+        validationMessage={form.nameError}
+      >
+        <Input
+          input={{ className: styles.input }}
+          value={form.modelName}
+          maxLength={MODEL_NAME_MAX_LENGTH}
+          autoComplete="off"
+          disabled={busy}
+          onChange={(_, data) => form.setModelName(data.value)}
+          onBlur={form.touchName}
+        />
+      </Field>
+      <Field
+        label={TRAINING_TEXT.triggerWordLabel}
+        hint={TRAINING_TEXT.triggerWordHint}
+        validationMessage={form.triggerError}
+      >
+        <Input
+          input={{ className: styles.input }}
+          value={form.triggerWord}
+          placeholder={TRAINING_TEXT.triggerWordPlaceholder}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          disabled={busy}
+          onKeyDown={refuseSpace}
+          onChange={(_, data) => form.setTriggerWord(data.value)}
+        />
+      </Field>
+    </div>
+  );
+}
+
+/** The chosen photos as tiles with Add, or a drop zone while there are none. */
+function TrainingPhotoGrid({
+  photos,
+  busy,
+  picker,
+  onFiles,
+  onErrors,
+  onOpen,
+  onCrop,
+  onRemove,
+  onRetry,
+}: {
+  photos: readonly ChosenPhoto[];
+  busy: boolean;
+  picker: ReturnType<typeof useDropZone>;
+  onFiles: (files: File[]) => void;
+  onErrors: (errors: string[]) => void;
+  onOpen: (index: number) => void;
+  onCrop: (photo: ChosenPhoto) => void;
+  onRemove: (photo: ChosenPhoto) => void;
+  onRetry: (photo: ChosenPhoto) => void;
+}) {
+  const styles = useStyles();
+  return (
+    <section aria-labelledby="training-photos-label">
+      <div className={styles.photosHeader}>
+        <h3 id="training-photos-label" className={styles.photosLabel}>
+          {COMMON_TEXT.trainingPhotos}{' '}
+          <span className={styles.count}>
+            ({photos.length}/{MAX_TRAINING_PHOTOS})
+          </span>
+        </h3>
+        <PhotoTips />
+      </div>
+      {photos.length === 0 ? (
+        <DropZone
+          check={FILE_CHECKS.trainingPhotos}
+          alreadyChosen={0}
+          disabled={busy}
+          title={TRAINING_TEXT.choosePhotos}
+          hint={TRAINING_TEXT.dropHint}
+          hideErrors
+          onFiles={onFiles}
+          onErrors={onErrors}
+        />
+      ) : (
+        <div
+          {...picker.rootProps}
+          className={mergeClasses(styles.area, picker.isDragActive && styles.dragging)}
+        >
+          <ul className={styles.grid} aria-label={COMMON_TEXT.trainingPhotos}>
+            {photos.map((photo, index) => (
+              <PhotoThumbnail
+                key={photo.key}
+                photo={photo}
+                position={index + 1}
+                disabled={busy}
+                onOpen={() => onOpen(index)}
+                onCrop={() => onCrop(photo)}
+                onRemove={() => onRemove(photo)}
+                onRetry={() => onRetry(photo)}
+              />
+            ))}
+            {photos.length < MAX_TRAINING_PHOTOS ? (
+              <li>
+                <Button
+                  className={styles.addTile}
+                  appearance="transparent"
+                  icon={<AddRegular />}
+                  disabled={busy}
+                  onClick={picker.open}
+                >
+                  {TRAINING_TEXT.addTile}
+                </Button>
+              </li>
+            ) : null}
+          </ul>
+          <input {...picker.inputProps} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** What the files chosen, the photo count and the start said, and how long training takes. */
+function TrainingNotes({
+  fileErrors,
+  photoTotal,
+  usableCount,
+  startError,
+}: {
+  fileErrors: readonly string[];
+  photoTotal: number;
+  usableCount: number;
+  startError: string | null;
+}) {
+  const styles = useStyles();
+  const missing = MIN_TRAINING_PHOTOS - usableCount;
+  return (
+    <div className={styles.notes}>
+      {fileErrors.length > 0 ? (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>
+            <ul className={styles.errors}>
+              {fileErrors.map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </ul>
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {photoTotal === 0 ? (
+        <MessageBar intent="info" data-testid="photo-count-note">
+          <MessageBarBody>{TRAINING_TEXT.notEnoughPhotos}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {photoTotal > 0 && missing > 0 ? (
+        <MessageBar intent="warning" data-testid="photo-count-note">
+          <MessageBarBody>{morePhotosNeeded(missing)}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {missing <= 0 ? (
+        <MessageBar intent="success" data-testid="photo-count-note">
+          <MessageBarBody>{photosReady(usableCount)}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <MessageBar intent="info">
+        <MessageBarBody>{TRAINING_TEXT.durationInfo}</MessageBarBody>
+      </MessageBar>
+      {startError ? (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{startError}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+    </div>
+  );
+}
+
+/** Cancel, and Start Training with the number of usable photos (waiting while uploads run). */
+function TrainingActions({
+  busy,
+  uploading,
+  canStart,
+  usableCount,
+  onCancel,
+  onStart,
+}: {
+  busy: boolean;
+  uploading: boolean;
+  canStart: boolean;
+  usableCount: number;
+  onCancel: () => void;
+  onStart: () => void;
+}) {
+  const styles = useStyles();
+  return (
+    <DialogActions className={styles.actions}>
+      {uploading && !busy ? (
+        <span className={styles.waiting}>{TRAINING_TEXT.waitForUploads}</span>
+      ) : null}
+      <Button className={styles.button} disabled={busy} onClick={onCancel}>
+        {COMMON_TEXT.cancel}
+      </Button>
+      <Button
+        className={mergeClasses(styles.button, styles.start)}
+        appearance="primary"
+        disabled={!canStart && !busy}
+        disabledFocusable={busy}
+        icon={busy ? <Spinner size="tiny" /> : undefined}
+        onClick={onStart}
+      >
+        {busy ? TRAINING_TEXT.starting : startTrainingLabel(usableCount)}
+      </Button>
+    </DialogActions>
+  );
+}
+
+/** Cropping a chosen photo: which one, the crop dialog (mounted once first asked for), its error. */
+function usePhotoCrop(onCropped: (photo: ChosenPhoto, jpeg: Blob) => void) {
+  const [cropping, setCropping] = useState<ChosenPhoto | null>(null);
+  const [cropWanted, setCropWanted] = useState(false);
+  const [cropError, setCropError] = useState<string | null>(null);
+
+  const apply = async (jpeg: Blob) => {
+    if (!cropping) return;
+    onCropped(cropping, jpeg);
+    setCropping(null);
+  };
+
+  const start = (photo: ChosenPhoto) => {
+    setCropWanted(true);
+    setCropError(null);
+    setCropping(photo);
+  };
+
+  // Nested in the dialog it was opened from (Fluent then gives that one back when it closes).
+  const dialog = cropWanted ? (
+    <Suspense fallback={null}>
+      <CropDialog
+        open={cropping !== null}
+        title={TRAINING_TEXT.cropTitle}
+        imageSrc={cropping?.fullUrl ?? null}
+        quality={CROP.trainingJpegQuality}
+        tip={TRAINING_TEXT.cropTip}
+        error={cropError}
+        onApply={apply}
+        onError={() => setCropError(MODELS_TEXT.processPhotosFailed)}
+        onCancel={() => setCropping(null)}
+      />
+    </Suspense>
+  ) : null;
+
+  return { start, dialog };
+}
+
+/** On each opening, the uploaded photos no model was trained on join the chosen ones. */
+function usePrefillUntrained(
+  open: boolean,
+  stored: readonly TrainingPhoto[] | undefined,
+  chosen: ReturnType<typeof useChosenPhotos>,
+) {
+  const { photos } = chosen;
+  const prefilledFor = useRef(false);
+  useEffect(() => {
+    if (!open) prefilledFor.current = false;
+    if (!open || prefilledFor.current || !stored) return;
+    prefilledFor.current = true;
+    const here = new Set(photos.map((photo) => photo.imageId));
+    const untrained = stored.filter(
+      (photo) => photo.modelIds.length === 0 && !here.has(photo.imageId),
+    );
+    if (untrained.length > 0) chosen.addStored(untrained.slice(0, MAX_TRAINING_PHOTOS));
+  }, [open, stored, photos, chosen]);
 }
