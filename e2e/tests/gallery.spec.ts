@@ -27,6 +27,8 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const SCREENS_DIR = join(E2E_WORK_DIR, 'screens');
 
 const tiles = (page: Page) => page.getByTestId('gallery-tile');
+/** The gallery once its check of cached URLs has ended (data-stale-check: fresh or stale). */
+const staleCheck = (page: Page) => page.locator('[data-stale-check]');
 const viewer = (page: Page) => page.getByRole('dialog', { name: GALLERY_TEXT.imageViewer });
 const loadMoreButton = (page: Page) => page.getByRole('button', { name: GALLERY_TEXT.loadMore });
 
@@ -199,10 +201,11 @@ test.describe('a gallery of 25 generated images', () => {
     await expect(dialog.getByText('1 / 25')).toBeVisible();
     await swipe(page, await stageCentre(page), 120);
     await expect(dialog.getByText('25 / 25')).toBeVisible();
-    // 40 px is under the 50 px threshold.
+    // 40 px is under the 50 px threshold: the next swipe goes back from 25, not from 1 (the
+    // viewer takes the swipes in order).
     await swipe(page, await stageCentre(page), -40);
-    await page.waitForTimeout(400);
-    await expect(dialog.getByText('25 / 25')).toBeVisible();
+    await swipe(page, await stageCentre(page), 120);
+    await expect(dialog.getByText('24 / 25')).toBeVisible();
 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -470,7 +473,7 @@ test.describe('a gallery of 25 generated images', () => {
       await expect(tiles(page)).toHaveCount(10);
       await expect.poll(() => heads.length).toBe(2);
       expect(heads).toEqual([seed.images[0]!.imageId, seed.images[1]!.imageId]);
-      await page.waitForTimeout(1000);
+      await expect(staleCheck(page)).toHaveAttribute('data-stale-check', 'fresh');
       expect(reads).toEqual([]);
 
       // Cached pages that do not: the gallery reads them again.
@@ -478,6 +481,7 @@ test.describe('a gallery of 25 generated images', () => {
       failHeads = true;
       await page.reload();
       await expect.poll(() => heads.length).toBe(2);
+      await expect(staleCheck(page)).toHaveAttribute('data-stale-check', 'stale');
       await expect.poll(() => reads.length).toBeGreaterThanOrEqual(1);
       await expect(tiles(page)).toHaveCount(10);
       await expectThumbnailsLoaded(page, 10);

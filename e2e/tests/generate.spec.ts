@@ -1,5 +1,6 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { GENERATION_POLL_DEADLINE_MS } from '@app/shared/spec';
 import { expect, test, type Page, type TestInfo } from './support/test';
 import sharp from 'sharp';
 import { strokeOver } from './support/gestures';
@@ -19,8 +20,6 @@ const RATIOS = [
   { label: '5:4 Classic', width: 640, height: 512 },
 ] as const;
 
-/** The page's waiting period (GENERATION_WAIT_MS in mfe-generate). */
-const GENERATION_WAIT_MS = 120_000;
 const SCREENSHOTS = join(E2E_WORK_DIR, 'screenshots', 'generate');
 const TAKING_LONGER = 'Generation is taking longer than expected. Please try again.';
 
@@ -469,7 +468,7 @@ test.describe('a job that does not finish', () => {
     await expectScreenChecks(page, 'generate, busy');
     await page.clock.fastForward(10_000);
     await expect.poll(() => polls).toBeGreaterThan(1);
-    await page.clock.fastForward(GENERATION_WAIT_MS);
+    await page.clock.fastForward(GENERATION_POLL_DEADLINE_MS);
     await expect(page.getByText(TAKING_LONGER)).toBeVisible();
     await expect.poll(() => cancels.length).toBe(1);
     await shot(page, testInfo, 'text-error');

@@ -12,6 +12,7 @@ import {
   tooManyPhotos,
 } from '../../shared/src/spec/messages';
 import { E2E_DATA_DIR, REPO_ROOT } from './support/paths';
+import { animationsSettled } from './support/screen-checks';
 import { runOnce } from './support/run-once';
 import { serveDirectory } from './support/static-server';
 
@@ -116,13 +117,14 @@ test('photo viewer: keys with wrap-around, swipes, tap beside the photo, scroll 
   await expect(state).toHaveText('05');
   await swipe(page, middle, 120);
   await expect(state).toHaveText('04');
+  // The viewer takes the swipes in order: after a short one the next goes on from 04, not 03.
   await swipe(page, middle, 40);
-  await page.waitForTimeout(400);
-  await expect(state).toHaveText('04');
+  await swipe(page, middle, -120);
+  await expect(state).toHaveText('05');
   if (phone) {
     // Pointer events of a mouse-like pen or trackpad take the same path.
-    await mouseSwipe(page, middle, -120);
-    await expect(state).toHaveText('05');
+    await mouseSwipe(page, middle, 120);
+    await expect(state).toHaveText('04');
   }
   // The swipes did not count as taps beside the photo.
   await expect(viewer).toBeVisible();
@@ -138,8 +140,11 @@ test('photo viewer: keys with wrap-around, swipes, tap beside the photo, scroll 
   await expect(viewer).toBeVisible();
   const image = (await viewer.getByRole('img', { name: 'Portrait 05' }).boundingBox())!;
   await page.mouse.click(image.x + image.width / 2, image.y + image.height / 2);
-  await page.waitForTimeout(400);
-  await expect(viewer).toBeVisible();
+  // Still open after the tap: it steps on, and back to the photo.
+  await viewer.getByRole('button', { name: KIT_TEXT.next }).click();
+  await expect(state).toHaveText('01');
+  await viewer.getByRole('button', { name: KIT_TEXT.previous }).click();
+  await expect(state).toHaveText('05');
   const stage = (await viewer.getByTestId('photo-viewer-stage').boundingBox())!;
   const beside = phone
     ? { x: stage.x + stage.width / 2, y: stage.y + 8 }
@@ -192,7 +197,7 @@ test('confirm dialog: a bottom sheet on a phone, centred on a desktop; busy once
   await opener.click();
   const dialog = page.getByRole('dialog', { name: MODELS_TEXT.deleteModel });
   await expect(dialog).toBeVisible();
-  await page.waitForTimeout(400); // the opening motion
+  await animationsSettled(page); // the opening motion
   const box = (await dialog.boundingBox())!;
   const viewport = page.viewportSize()!;
   if (phone) {
@@ -450,7 +455,7 @@ test('hover colours: a tapped control rests on a phone, a mouse still lights it'
       // A phone keeps :hover on what it last tapped, until the next tap elsewhere.
       await button.tap();
       await expect(page.getByTestId('taps')).not.toHaveText('0');
-      await page.waitForTimeout(300); // past the buttons' colour transition
+      await animationsSettled(page); // the buttons' colour transition
       expect(await background(`Tap ${appearance}`), appearance).toBe(resting);
     } else {
       await button.hover();
@@ -467,7 +472,7 @@ test('hover colours: a tapped control rests on a phone, a mouse still lights it'
     const chooser = page.waitForEvent('filechooser');
     await zone.tap();
     await (await chooser).setFiles([]);
-    await page.waitForTimeout(300);
+    await animationsSettled(page);
     expect(await border()).toBe(restingBorder);
   } else {
     await zone.hover();

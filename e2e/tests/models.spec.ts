@@ -188,11 +188,13 @@ test('a new user trains a model end to end on real photos', async ({ page, baseU
   if (project === 'phone') {
     // A tap opens the page and leaves nothing over it: the tab it took you to needs no
     // description (a tap on the locked tab still shows why it is locked).
+    // The tooltip's show delay runs on the page's clock, which the test moves past it: an
+    // absence then means it was not shown.
+    await page.clock.install();
     await generate.tap();
     await expect(page).toHaveURL(/\/generate$/);
     await expect(page.getByTestId('remote-generate')).toBeVisible();
-    // Past the tooltip's show delay (250 ms), so an absence means it was not shown.
-    await page.waitForTimeout(1_000);
+    await page.clock.runFor(1_000);
     await expect(page.getByRole('tooltip')).toHaveCount(0);
   } else {
     await generate.hover();
@@ -299,8 +301,8 @@ async function dragTile(page: Page, from: Locator, to: Locator, touch: boolean) 
   const cdp = await page.context().newCDPSession(page);
   const point = (x: number, y: number) => [{ x, y, id: 1 }];
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(a.x, a.y) });
-  // Held still first: a finger that moves at once scrolls the page instead.
-  await page.waitForTimeout(600);
+  // Held still until the drag starts: a finger that moves at once scrolls the page instead.
+  await expect(from).toHaveAttribute('data-dragging', 'true');
   for (let step = 1; step <= 8; step += 1) {
     await cdp.send('Input.dispatchTouchEvent', {
       type: 'touchMove',

@@ -1,5 +1,6 @@
 import { appendFileSync, cpSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { INSTALL_BANNER } from '@app/shared/spec';
 import { expect, test, type Page } from './support/test';
 import { startProduct } from './support/api-server';
 import { expectAppStarted } from './support/first-paint';
@@ -82,6 +83,47 @@ test('after a first visit, signed in, the app starts offline with the greeting a
 });
 
 /**
+ * Watches what the service worker of `origin` does from now on: the URLs it puts in a cache, and
+ * whether it still has work in hand (an event it was asked to wait for, such as a revalidation).
+ */
+async function watchWorker(page: Page, origin: string) {
+  const worker = page
+    .context()
+    .serviceWorkers()
+    .find((candidate) => candidate.url().startsWith(origin));
+  if (!worker) throw new Error(`No service worker runs for ${origin}`);
+  interface Watch {
+    puts: string[];
+    inHand: number;
+  }
+  await worker.evaluate(() => {
+    const scope = globalThis as unknown as {
+      watch: Watch;
+      ExtendableEvent: { prototype: { waitUntil(promise: Promise<unknown>): void } };
+    };
+    const watch: Watch = { puts: [], inHand: 0 };
+    scope.watch = watch;
+    const put = Cache.prototype.put;
+    Cache.prototype.put = function (request, response) {
+      watch.puts.push(request instanceof Request ? request.url : String(request));
+      return put.call(this, request, response);
+    };
+    const waitUntil = scope.ExtendableEvent.prototype.waitUntil;
+    scope.ExtendableEvent.prototype.waitUntil = function (promise) {
+      watch.inHand += 1;
+      const done = () => (watch.inHand -= 1);
+      void Promise.resolve(promise).then(done, done);
+      return waitUntil.call(this, promise);
+    };
+  });
+  const watched = () => worker.evaluate(() => (globalThis as unknown as { watch: Watch }).watch);
+  return {
+    puts: async () => (await watched()).puts,
+    idle: () => expect.poll(async () => (await watched()).inHand).toBe(0),
+  };
+}
+
+/**
  * The worker serves a remote's entry from its copy and checks the file behind it. The copy must
  * stay as it was while the file is unchanged (Chromium keeps the compiled code with it) and give
  * way to a redeployed file.
@@ -117,14 +159,14 @@ async function expectEntryKeptUntilChanged(
   await waitForServiceWorkerControl(page);
   await expect.poll(keptEntry).not.toBeNull();
   const installed = (await keptEntry())!;
-  expect(installed.date).not.toBeNull();
 
-  // Dates have a one-second grain: a copy put again from now on would carry another.
-  await page.waitForTimeout(1100);
+  // Two starts check the file behind the copy; once the worker is done with them, it has put
+  // nothing back.
+  const worker = await watchWorker(page, origin);
   await startAgain();
   await startAgain();
-  // Time for a put after the check, had there been one.
-  await page.waitForTimeout(1000);
+  await worker.idle();
+  expect(await worker.puts()).not.toContain(entryUrl);
   expect(await keptEntry()).toEqual(installed);
 
   // A redeployed entry still arrives: the start after the check runs the new file.
@@ -134,6 +176,8 @@ async function expectEntryKeptUntilChanged(
   await startAgain();
   await expect.poll(async () => (await keptEntry())?.text.endsWith('// redeployed\n')).toBe(true);
   expect((await keptEntry())?.type).not.toBe('opaque');
+  // The watch above sees the worker's puts: this one it saw.
+  expect(await worker.puts()).toContain(entryUrl);
 }
 
 test('a remote’s kept entry is replaced only by a changed file, so its compiled code stays', async ({
@@ -230,14 +274,28 @@ test('the install banner appears after the install prompt and stays dismissed', 
       window.dispatchEvent(event);
     });
   const banner = page.getByRole('region', { name: 'Install app' });
+  // The test's prompts alone: one Chromium offers by itself would start the delay earlier.
+  await page.addInitScript(() =>
+    window.addEventListener(
+      'beforeinstallprompt',
+      (event) => {
+        if (event.isTrusted) event.stopImmediatePropagation();
+      },
+      true,
+    ),
+  );
+  await page.clock.install();
 
   await page.goto('/');
   await expect(page.getByTestId('home-page')).toBeVisible();
   await expectAppStarted(page);
+  // From here the banner's delay runs only as the test moves the page's clock on.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   await offerInstall();
-  await page.waitForTimeout(2000);
+  await page.clock.runFor(INSTALL_BANNER.showDelayMs - 1);
   await expect(banner).toHaveCount(0);
-  await expect(banner).toBeVisible({ timeout: 3000 });
+  await page.clock.resume();
+  await expect(banner).toBeVisible();
   await banner.getByRole('button', { name: 'Dismiss' }).click();
   await expect(banner).toHaveCount(0);
 
@@ -245,7 +303,7 @@ test('the install banner appears after the install prompt and stays dismissed', 
   await expect(page.getByTestId('home-page')).toBeVisible();
   await expectAppStarted(page);
   await offerInstall();
-  await page.waitForTimeout(4000);
+  await page.clock.runFor(INSTALL_BANNER.iosShowDelayMs);
   await expect(banner).toHaveCount(0);
 });
 

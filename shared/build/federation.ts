@@ -44,7 +44,7 @@ export function sharedSingletons(appDir: string): Record<string, SharedEntry> {
  * The modules of @app/shared that hold state (configuration, caches, listeners). The lint rule
  * that forbids importing them by a relative path reads the same list.
  */
-export const STATEFUL_SHARED_MODULES: readonly string[] = JSON.parse(
+const STATEFUL_SHARED_MODULES: readonly string[] = JSON.parse(
   readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'stateful-modules.json'), 'utf8'),
 ) as string[];
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_TIMEOUT_MS } from '@app/shared/spec';
 import {
   ApiError,
   ApiTimeoutError,
@@ -22,6 +23,9 @@ interface SeenRequest {
 
 let server: Server;
 let baseUrl: string;
+/** Resolves when the server holds the request it never answers (anew in each test). */
+let hangingRequestArrived: Promise<void>;
+let arriveHangingRequest: () => void;
 /** Resolves when the client gives up on the request the server never answers. */
 let hangingRequestClosed: Promise<void>;
 
@@ -40,6 +44,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const path = new URL(req.url ?? '/', 'http://test').pathname;
   if (path === '/api/hang') {
     hangingRequestClosed = new Promise((resolve) => req.on('close', () => resolve()));
+    arriveHangingRequest();
     return;
   }
   if (path === '/api/echo') {
@@ -85,11 +90,13 @@ afterAll(async () => {
 let consoleError: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
+  hangingRequestArrived = new Promise((resolve) => (arriveHangingRequest = resolve));
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   configureApiClient({ baseUrl, getToken: () => Promise.resolve('token-123') });
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -179,12 +186,19 @@ describe('errors', () => {
   });
 
   it('gives up after the timeout with an ApiTimeoutError and closes the connection', async () => {
-    configureApiClient({ baseUrl, getToken: () => Promise.resolve(null), timeoutMs: 100 });
-    const started = Date.now();
-    const error = await api.get('/hang').catch((e: unknown) => e);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let settled = false;
+    const pending = api.get('/hang').catch((e: unknown) => e);
+    void pending.then(() => (settled = true));
+    await hangingRequestArrived;
+    vi.advanceTimersByTime(API_TIMEOUT_MS - 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    vi.advanceTimersByTime(1);
+    const error = await pending;
     expect(error).toBeInstanceOf(ApiTimeoutError);
+    expect(error).toMatchObject({ timeoutMs: API_TIMEOUT_MS });
     expect(error).not.toBeInstanceOf(ApiError);
-    expect(Date.now() - started).toBeLessThan(2000);
     await hangingRequestClosed;
     expect(consoleError).toHaveBeenCalledOnce();
   });
@@ -192,7 +206,8 @@ describe('errors', () => {
   it('passes a caller abort through without logging it or calling it a timeout', async () => {
     const controller = new AbortController();
     const pending = api.get('/hang', { signal: controller.signal });
-    setTimeout(() => controller.abort(), 20);
+    await hangingRequestArrived;
+    controller.abort();
     const error = await pending.catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'AbortError' });
     expect(error).not.toBeInstanceOf(ApiTimeoutError);

@@ -139,7 +139,7 @@ export function redirectHomeOnUnauthorized(): void {
  * Calls the product API and resolves with the parsed JSON answer (undefined for an empty one).
  * Every failure is logged and re-thrown (§8), except an abort the caller asked for.
  */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   try {
     return (await send(path, method, options)) as T;

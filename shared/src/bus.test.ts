@@ -32,7 +32,7 @@ describe('askShell', () => {
 
   it('settles when the shell replies later, after its own asynchronous work', async () => {
     bus.on('auth:update-name-requested', ({ reply }: NameRequest) => {
-      setTimeout(() => reply({ ok: true }), 10);
+      void Promise.resolve().then(() => reply({ ok: true }));
     });
     await expect(askShell('auth:update-name-requested', { name: 'Grace' })).resolves.toBe(
       undefined,

@@ -4,7 +4,7 @@ import { claimSingleton } from './singleton-guard';
 claimSingleton('@app/shared/bus');
 
 /** How the shell answers a request it carries out for a remote: done, or why not. */
-export type ShellReply = (outcome: { ok: true } | { ok: false; error: unknown }) => void;
+type ShellReply = (outcome: { ok: true } | { ok: false; error: unknown }) => void;
 
 /**
  * Every event that crosses a remote boundary, with its payload. Remotes and the shell only talk
@@ -27,7 +27,7 @@ export type BusEvents = {
   'nav:go': { to: string; replace?: boolean };
 };
 
-export type BusEventName = keyof BusEvents;
+type BusEventName = keyof BusEvents;
 
 /**
  * The one bus of the app. `@app/shared` is a Module Federation singleton, so every remote that

@@ -24,7 +24,7 @@ export const CORE_RANGE =
   'U+0020-007E,U+00A0,U+00B7,U+00D7,U+2013-2014,U+2018-2019,U+201C-201D,U+2022,U+2026,U+20AC';
 
 /** Regular, medium and bold; Fluent's semibold (600) is drawn by the bold face. */
-export const ROBOTO_WEIGHTS = [400, 500, 700] as const;
+const ROBOTO_WEIGHTS = [400, 500, 700] as const;
 
 export type RobotoSubset = 'core' | 'rest';
 
@@ -92,7 +92,7 @@ export const EMITTED_SUBSET = /(?:^|\/)roboto-(\d{3})-(core|rest)\.[0-9a-f]+\.wo
  * Writes the subset files and `roboto.css`, their @font-face rules, into `outDir`, unless the
  * files there were made from the same fonts by this same code.
  */
-export async function writeRobotoSubsets(outDir: string): Promise<void> {
+async function writeRobotoSubsets(outDir: string): Promise<void> {
   const { version } = JSON.parse(await readFile(join(FONTSOURCE_DIR, 'package.json'), 'utf8')) as {
     version: string;
   };

@@ -3,7 +3,7 @@
  * can hit, and inputs whose text is large enough that iOS does not zoom the page on focus.
  */
 export const TOUCH_TARGET_PX = 44;
-export const INPUT_TEXT_PX = 16;
+const INPUT_TEXT_PX = 16;
 
 const target = `${TOUCH_TARGET_PX}px`;
 

@@ -76,13 +76,3 @@ export function croppedFileName(originalName: string): string {
   const base = originalName.replace(/\.[^./\\]*$/, '');
   return `${base || 'photo'}.jpg`;
 }
-
-/** The crop as a File named after the original, ready for the uploader or a form. */
-export async function cropToJpegFile(
-  source: File,
-  area: PixelArea,
-  quality: number,
-): Promise<File> {
-  const blob = await cropToJpeg(source, area, quality);
-  return new File([blob], croppedFileName(source.name), { type: 'image/jpeg' });
-}

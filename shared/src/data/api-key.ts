@@ -48,7 +48,6 @@ export const mediaKeys = {
   /** The loaded pages of one list, as one SWR entry (see `useMediaPages`). */
   list: (filter: MediaFilter) => ['media-list', filter] as const,
   item: (imageId: string): ApiKey => [`/media/${encodeURIComponent(imageId)}`],
-  imageUrl: (imageId: string): ApiKey => [`/image/${encodeURIComponent(imageId)}`],
   trainingPhotos: (): ApiKey => ['/media/training-photos', { includeUrls: true }],
 };
 

@@ -8,7 +8,7 @@ import { invalidateMediaLists } from './media';
 import { invalidateUser } from './user';
 
 /** How often a queued or running job is asked for (GET /generate/status/{id}). */
-export const JOB_POLL_MS = 2000;
+const JOB_POLL_MS = 2000;
 
 export { jobKeys } from './api-key';
 

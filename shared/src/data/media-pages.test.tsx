@@ -32,8 +32,13 @@ let down = false;
 const requests: string[] = [];
 const arrived: string[] = [];
 let version = 1;
-/** How long the API takes to answer. */
-let answerDelayMs = 0;
+/** While set, the API holds its answers until the test releases them. */
+let holdAnswers = false;
+const held: Array<() => void> = [];
+function releaseAnswers(): void {
+  holdAnswers = false;
+  for (const answerHeld of held.splice(0)) answerHeld();
+}
 
 function item(imageId: string): MediaItem {
   return {
@@ -61,8 +66,8 @@ function item(imageId: string): MediaItem {
 
 function handle(req: IncomingMessage, res: ServerResponse): void {
   arrived.push(`${req.method} ${req.url}`);
-  if (answerDelayMs > 0) {
-    setTimeout(() => answer(req, res), answerDelayMs);
+  if (holdAnswers) {
+    held.push(() => answer(req, res));
   } else {
     answer(req, res);
   }
@@ -120,7 +125,7 @@ beforeEach(async () => {
   arrived.length = 0;
   down = false;
   version = 1;
-  answerDelayMs = 0;
+  releaseAnswers();
 });
 afterEach(() => vi.useRealTimers());
 
@@ -146,9 +151,11 @@ describe('the gallery cache (spec §9)', () => {
   });
 
   it('reads from the API when a refresh is forced, even while the stored page is fresh', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
     await fetchMediaPage(first);
+    // Asked for after the page was stored.
+    vi.setSystemTime(1_000_001);
     forceMediaRefresh('generated');
-    await new Promise((resolve) => setTimeout(resolve, 2));
     await fetchMediaPage(first);
     expect(mediaRequests()).toHaveLength(2);
     // A refresh of one list leaves the others as they were.
@@ -236,7 +243,7 @@ describe('useMediaPages', () => {
     // Back again: both pages at once from storage, without a request.
     const again = renderHook(() => useMediaPages('generated'), { wrapper: fresh });
     expect(again.result.current.pages).toHaveLength(2);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => expect(again.result.current.isValidating).toBe(false));
     expect(mediaRequests()).toHaveLength(2);
 
     // Refresh reads both from the API.
@@ -245,29 +252,31 @@ describe('useMediaPages', () => {
   });
 
   it('takes over a read started before the gallery rendered: one request', async () => {
-    answerDelayMs = 200;
+    holdAnswers = true;
     preloadMediaPages('generated');
     await waitFor(() => expect(arrivedMediaRequests()).toHaveLength(1));
 
     // The gallery renders while the answer is still on its way.
     const { result } = renderHook(() => useMediaPages('generated'), { wrapper: fresh });
+    releaseAnswers();
     await waitFor(() => expect(result.current.pages).toHaveLength(1));
     expect(result.current.pages?.[0]?.items.map((listed) => listed.imageId)).toEqual(['a', 'b']);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => expect(result.current.isValidating).toBe(false));
     expect(arrivedMediaRequests()).toHaveLength(1);
   });
 
   it('takes over a read of the training photos started before the models page rendered', async () => {
-    answerDelayMs = 200;
+    holdAnswers = true;
     const trainingReads = () =>
       arrived.filter((request) => request.startsWith('GET /api/media/training-photos'));
     preloadRead(mediaKeys.trainingPhotos(), fetchApiKey(mediaKeys.trainingPhotos()));
     await waitFor(() => expect(trainingReads()).toHaveLength(1));
 
     const { result } = renderHook(() => useTrainingPhotos(), { wrapper: fresh });
+    releaseAnswers();
     await waitFor(() => expect(result.current.data?.items).toHaveLength(1));
     expect(result.current.data?.items[0]?.imageId).toBe('t1');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => expect(result.current.isValidating).toBe(false));
     expect(trainingReads()).toEqual(['GET /api/media/training-photos?includeUrls=true']);
   });
 });

@@ -3,7 +3,6 @@ import { bus } from '@app/shared/bus';
 import { useCallback, useMemo } from 'react';
 import useSWR, { mutate, preload, type SWRResponse } from 'swr';
 import type {
-  ImageUrl,
   MediaItem,
   MediaPage,
   MediaType,
@@ -191,11 +190,6 @@ export function useMediaItem(imageId: string | null): SWRResponse<MediaItem> {
   return useSWR<MediaItem>(imageId === null ? null : mediaKeys.item(imageId), fetchApiKey);
 }
 
-/** GET /image/{id}: a signed display and download URL. */
-export function useImageUrl(imageId: string | null): SWRResponse<ImageUrl> {
-  return useSWR<ImageUrl>(imageId === null ? null : mediaKeys.imageUrl(imageId), fetchApiKey);
-}
-
 /**
  * `refreshInterval` (ms, from the last answer): e.g. poll while a new photo's face check is
  * pending, 0 once none is.
@@ -262,7 +256,6 @@ export async function deleteMedia(imageId: string): Promise<void> {
   await Promise.all([
     updateListedItems(withoutImage(imageId)),
     mutate(mediaKeys.item(imageId), undefined, { revalidate: false }),
-    mutate(mediaKeys.imageUrl(imageId), undefined, { revalidate: false }),
     // A training photo may have been in a model.
     invalidateTrainingPhotos(),
     invalidateUser(),

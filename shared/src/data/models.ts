@@ -1,13 +1,11 @@
 import { api } from '@app/shared/api-client';
 import type {
   AddModelPhotosRequest,
-  ModelList,
   ModelSummary,
   OrderModelPhotosRequest,
   StartedTraining,
   StartTrainingRequest,
 } from '../contract/models';
-import type { UserProfile } from '../contract/user';
 import { invalidateTrainingPhotos } from './media';
 import { invalidateUser } from './user';
 
@@ -46,21 +44,6 @@ export async function retryTraining(
 export async function deleteModel(modelId: string): Promise<void> {
   await api.delete('/user/models/delete', { query: { modelId } });
   await afterModelChange();
-}
-
-export async function reorderModels(modelIds: readonly string[]): Promise<ModelSummary[]> {
-  const { models } = await api.put<ModelList>('/user/models/reorder', {
-    json: { modelIds },
-  });
-  await invalidateUser();
-  return models;
-}
-
-/** Legacy single model: which ready model POST /generate uses. */
-export async function chooseDefaultModel(modelId: string): Promise<UserProfile> {
-  const profile = await api.put<UserProfile>('/user/model', { json: { modelId } });
-  await invalidateUser();
-  return profile;
 }
 
 export async function addModelPhotos(

@@ -1,11 +1,6 @@
 import { api } from '@app/shared/api-client';
 import useSWR, { mutate, type SWRResponse } from 'swr';
-import type {
-  ProfilePictureRequest,
-  TrainingStatus,
-  UpdateUserRequest,
-  UserProfile,
-} from '../contract/user';
+import type { ProfilePictureRequest, UpdateUserRequest, UserProfile } from '../contract/user';
 import { normalizeModelStatus, TRAINING_AUTO_REFRESH_MS } from '../spec/constants';
 import { fetchApiKey, userKeys } from './api-key';
 
@@ -13,12 +8,6 @@ export { userKeys } from './api-key';
 
 export function hasReadyModel(profile: UserProfile | undefined): boolean {
   return profile?.models.some((model) => normalizeModelStatus(model.status) === 'ready') ?? false;
-}
-
-export function isAnyModelTraining(profile: UserProfile | undefined): boolean {
-  return (
-    profile?.models.some((model) => normalizeModelStatus(model.status) === 'training') ?? false
-  );
 }
 
 /** Spec §4: every 30 s while any model trains; not at all once none does. */
@@ -34,13 +23,6 @@ const whileTraining = (models: readonly { status: string }[] | undefined) =>
 export function useUserProfile(signedIn: boolean): SWRResponse<UserProfile> {
   return useSWR<UserProfile>(signedIn ? userKeys.profile() : null, fetchApiKey, {
     refreshInterval: (profile) => whileTraining(profile?.models),
-  });
-}
-
-/** Progress, ETA and failure of each model's latest training; polled like the profile. */
-export function useTrainingStatus(enabled = true): SWRResponse<TrainingStatus> {
-  return useSWR<TrainingStatus>(enabled ? userKeys.trainingStatus() : null, fetchApiKey, {
-    refreshInterval: (status) => whileTraining(status?.models),
   });
 }
 

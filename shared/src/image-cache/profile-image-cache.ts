@@ -23,7 +23,7 @@ export interface ImageCacheRecord {
 }
 
 /** The Cache Storage cache that holds the bytes the records describe. */
-export const PROFILE_IMAGE_BYTES_CACHE = `${PROFILE_IMAGE_CACHE.keyPrefix}bytes`;
+const PROFILE_IMAGE_BYTES_CACHE = `${PROFILE_IMAGE_CACHE.keyPrefix}bytes`;
 
 export interface ImageCacheEnvironment {
   records: Storage;

@@ -7,7 +7,6 @@ import {
   MAX_UPLOAD_BYTES,
   MODEL_LIMITS,
   canAddModel,
-  galleryColumnsForWidth,
   isClearedOnLogout,
   isUnlimitedModelLimit,
   mediaQuery,
@@ -109,15 +108,6 @@ describe('breakpoints', () => {
   it('builds min-width queries and exclusive max-width queries', () => {
     expect(mediaQuery('sm')).toBe('@media (min-width: 768px)');
     expect(mediaQuery('md', 'down')).toBe('@media (max-width: 991.98px)');
-  });
-
-  it('uses 2 columns below 768 px, 3 from 768, 4 from 992', () => {
-    expect(galleryColumnsForWidth(375)).toBe(2);
-    expect(galleryColumnsForWidth(767)).toBe(2);
-    expect(galleryColumnsForWidth(768)).toBe(3);
-    expect(galleryColumnsForWidth(991)).toBe(3);
-    expect(galleryColumnsForWidth(992)).toBe(4);
-    expect(galleryColumnsForWidth(1920)).toBe(4);
   });
 });
 

@@ -168,6 +168,13 @@ export function normalizeModelStatus(raw: unknown): ModelStatus {
 export const GENERATION_MODES = ['generate', 'edit'] as const;
 export type GenerationMode = (typeof GENERATION_MODES)[number];
 
+/**
+ * How long the generate page polls a generation, from the tap, before it gives up waiting (spec
+ * §4: 'any other state after the waiting period'). The api answers the request itself sooner,
+ * with the finished job or one still running, which the page then polls.
+ */
+export const GENERATION_POLL_DEADLINE_MS = 2 * MINUTE_MS;
+
 /** The picker's order; the label is the text the picker shows. */
 export const ASPECT_RATIOS = [
   { value: '1:1', label: '1:1 Square' },
@@ -356,12 +363,6 @@ export function mediaQuery(breakpoint: Breakpoint, direction: 'up' | 'down' = 'u
 
 /** Gallery grid columns: 2 below `sm`, 3 from `sm`, 4 from `md` up. */
 export const GALLERY_GRID_COLUMNS = { xs: 2, sm: 3, md: 4 } as const;
-
-export function galleryColumnsForWidth(widthPx: number): number {
-  if (widthPx >= BREAKPOINTS.md) return GALLERY_GRID_COLUMNS.md;
-  if (widthPx >= BREAKPOINTS.sm) return GALLERY_GRID_COLUMNS.sm;
-  return GALLERY_GRID_COLUMNS.xs;
-}
 
 export const LAYOUT = {
   headerHeightPx: 40,

@@ -2,9 +2,6 @@ import { createLightTheme, type Theme } from '@fluentui/react-components';
 import { FONT_FAMILY, THEME_COLORS } from '../spec/constants';
 import { brandRamp } from './brand-ramp';
 
-/** Fluent has no "secondary" slot; components that need the accent colour read it from here. */
-export const SECONDARY_COLOR = THEME_COLORS.secondary;
-
 export const brandTheme: Theme = {
   ...createLightTheme(brandRamp(THEME_COLORS.primary)),
   fontFamilyBase: `${FONT_FAMILY}, -apple-system, 'Segoe UI', 'Helvetica Neue', Arial, sans-serif`,
@@ -15,7 +12,7 @@ export const brandTheme: Theme = {
  * The theme for a screen whose input cannot hover (ui/hover.ts): every hover colour is its
  * resting one, so a control does not stay lit after a tap. Pressed colours stay, so a tap shows.
  */
-export function withoutHoverColours(theme: Theme): Theme {
+function withoutHoverColours(theme: Theme): Theme {
   const tokens = theme as unknown as Record<string, string | number>;
   const touch: Record<string, string | number> = { ...tokens };
   for (const name of Object.keys(tokens)) {

@@ -13,6 +13,7 @@ import {
 import { canDropItems, type FileCheck } from '../spec/file-checks';
 import { KIT_TEXT } from '../spec/messages';
 import { HOVER_MEDIA } from './hover';
+import { REDUCED_MOTION_MEDIA } from './use-media-query';
 
 export interface UseDropZoneOptions {
   check: FileCheck;
@@ -148,7 +149,7 @@ const useStyles = makeStyles({
       outline: `2px solid ${tokens.colorStrokeFocus2}`,
       outlineOffset: '2px',
     },
-    '@media (prefers-reduced-motion: reduce)': { transitionDuration: '0.01ms' },
+    [REDUCED_MOTION_MEDIA]: { transitionDuration: '0.01ms' },
   },
   accept: {
     ...shorthands.borderColor(tokens.colorBrandStroke1),

@@ -23,7 +23,7 @@ const useStyles = makeStyles({
   action: { marginTop: tokens.spacingVerticalM, minHeight: '44px' },
 });
 
-export interface EmptyStateAction {
+interface EmptyStateAction {
   label: string;
   onClick: () => void;
   icon?: ReactElement;

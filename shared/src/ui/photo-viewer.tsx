@@ -7,21 +7,14 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular, DismissRegular } from '@fluentui/react-icons';
-import {
-  useEffect,
-  useEffectEvent,
-  useRef,
-  useState,
-  type MouseEvent,
-  type PointerEvent,
-  type ReactNode,
-} from 'react';
-import { SWIPE_THRESHOLD_PX, VIEWER_TRANSITION_MS } from '../spec/constants';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { VIEWER_TRANSITION_MS } from '../spec/constants';
 import { COMMON_TEXT, KIT_TEXT } from '../spec/messages';
 import { IconButton, type IconButtonProps } from './icon-button';
 import { RetryingImage } from './retrying-image';
 import { REDUCED_MOTION_MEDIA } from './use-media-query';
-import { isInsideContainedImage, stepIndex, swipeDirection } from './photo-viewer-logic';
+import { stepIndex } from './photo-viewer-logic';
+import { useViewerStage } from './use-viewer-stage';
 import { ReturnFocus } from './return-focus';
 import { useBodyScrollLock } from './use-body-scroll-lock';
 
@@ -168,6 +161,29 @@ export interface PhotoViewerProps {
   label?: string;
 }
 
+/** The neighbours load while the user looks, so the next swipe shows a photo at once. */
+function usePreloadedNeighbours(
+  open: boolean,
+  shown: number,
+  photos: readonly { src: string }[],
+  wrap: boolean,
+  morePhotos: boolean,
+) {
+  useEffect(() => {
+    if (!open) return;
+    for (const delta of [1, -1] as const) {
+      const neighbour = stepIndex(
+        shown,
+        delta,
+        photos.length,
+        wrap && (delta === -1 || !morePhotos),
+      );
+      const url = neighbour === null ? undefined : photos[neighbour]?.src;
+      if (url) new Image().src = url;
+    }
+  }, [open, shown, photos, wrap, morePhotos]);
+}
+
 /**
  * The full-screen black photo viewer of the gallery and the models page: previous/next buttons,
  * ArrowLeft/ArrowRight, a swipe over 50 px (touch, pen or mouse), Escape, the close button or a
@@ -196,9 +212,6 @@ export function PhotoViewer({
   if (shown !== lastShown) setLastShown(shown);
   const photo = photos[shown];
   const [direction, setDirection] = useState<1 | -1>(1);
-  const swipeStart = useRef<{ id: number; x: number; y: number } | null>(null);
-  const swallowClick = useRef(false);
-  const stage = useRef<HTMLDivElement>(null);
   const surface = useRef<HTMLDivElement>(null);
   const wraps = (delta: 1 | -1) => wrap && (delta === -1 || !morePhotos);
 
@@ -209,20 +222,7 @@ export function PhotoViewer({
     onIndexChange(next);
   };
 
-  // The neighbours load while the user looks, so the next swipe shows a photo at once.
-  useEffect(() => {
-    if (!open) return;
-    for (const delta of [1, -1] as const) {
-      const neighbour = stepIndex(
-        shown,
-        delta,
-        photos.length,
-        wrap && (delta === -1 || !morePhotos),
-      );
-      const url = neighbour === null ? undefined : photos[neighbour]?.src;
-      if (url) new Image().src = url;
-    }
-  }, [open, shown, photos, wrap, morePhotos]);
+  usePreloadedNeighbours(open, shown, photos, wrap, morePhotos);
 
   // The keys work wherever focus is in the viewer, and also when it fell to the page (a button
   // that disabled itself while busy drops it there), where the shell's navigation would take them.
@@ -243,35 +243,10 @@ export function PhotoViewer({
     return () => document.removeEventListener('keydown', listener);
   }, [open]);
 
-  const onPointerDown = (event: PointerEvent) => {
-    swallowClick.current = false;
-    if (!event.isPrimary) return;
-    swipeStart.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
-  };
-  const onPointerUp = (event: PointerEvent) => {
-    const start = swipeStart.current;
-    swipeStart.current = null;
-    if (!start || start.id !== event.pointerId) return;
-    const delta = swipeDirection(
-      event.clientX - start.x,
-      event.clientY - start.y,
-      SWIPE_THRESHOLD_PX,
-    );
-    if (delta === 0) return;
-    // A mouse drag ends in a click; it was a swipe, not a tap beside the photo.
-    swallowClick.current = true;
-    go(delta);
-  };
-  const onStageClick = (event: MouseEvent) => {
-    if (swallowClick.current) {
-      swallowClick.current = false;
-      return;
-    }
-    if ((event.target as Element).closest('button')) return;
-    const image = stage.current?.querySelector('img');
-    if (image && isInsideContainedImage(image, event.clientX, event.clientY)) return;
-    onClose();
-  };
+  const { stageRef, onPointerDown, onPointerUp, onPointerCancel, onClick } = useViewerStage({
+    onSwipe: go,
+    onTapBeside: onClose,
+  });
 
   const canStep = (delta: 1 | -1) => stepIndex(shown, delta, photos.length, wraps(delta)) !== null;
   const multiple = photos.length > 1;
@@ -306,13 +281,13 @@ export function PhotoViewer({
           {actions ? <div className={styles.actions}>{actions}</div> : null}
         </div>
         <div
-          ref={stage}
+          ref={stageRef}
           className={styles.stage}
           data-testid="photo-viewer-stage"
           onPointerDown={onPointerDown}
           onPointerUp={onPointerUp}
-          onPointerCancel={() => (swipeStart.current = null)}
-          onClick={onStageClick}
+          onPointerCancel={onPointerCancel}
+          onClick={onClick}
         >
           {photo ? (
             <div

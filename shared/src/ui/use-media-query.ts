@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { mediaQuery } from '../spec/constants';
 
 interface MediaStore {
   subscribe: (onChange: () => void) => () => void;
@@ -40,6 +41,8 @@ export function useMediaQuery(query: string): boolean {
 }
 
 /** Screens narrower than the spec's `xs` breakpoint (480 px) get sheets instead of dialogs. */
-export const PHONE_MEDIA_QUERY = '(max-width: 479.98px)';
-export const PHONE_MEDIA = `@media ${PHONE_MEDIA_QUERY}`;
-export const REDUCED_MOTION_MEDIA = '@media (prefers-reduced-motion: reduce)';
+export const PHONE_MEDIA = mediaQuery('xs', 'down');
+/** The same, for `useMediaQuery` and `matchMedia`. */
+export const PHONE_MEDIA_QUERY = PHONE_MEDIA.replace(/^@media /, '');
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+export const REDUCED_MOTION_MEDIA = `@media ${REDUCED_MOTION_QUERY}`;

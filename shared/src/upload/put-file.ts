@@ -5,7 +5,7 @@
 
 import { IDENTITY_TEXT } from '../spec/messages';
 
-export interface UploadProgress {
+interface UploadProgress {
   loaded: number;
   total: number;
 }
@@ -50,7 +50,7 @@ const USUAL_STATUS_TEXT: Readonly<Record<number, string>> = {
   504: 'Gateway Timeout',
 };
 
-export function statusTextOf(status: number, statusText: string): string {
+function statusTextOf(status: number, statusText: string): string {
   return statusText || USUAL_STATUS_TEXT[status] || `HTTP ${status}`;
 }
 

@@ -33,6 +33,8 @@ class UploadServer {
   inFlight = 0;
   maxInFlight = 0;
   private waiting: Array<() => void> = [];
+  /** Called each time the server starts holding a PUT. */
+  private onHeld: () => void = () => undefined;
   private nextId = 1;
   private readonly filenames = new Map<string, string>();
   private server: Server | undefined;
@@ -52,7 +54,9 @@ class UploadServer {
 
   /** Resolves once `count` PUTs are held at the server at the same time. */
   async heldCount(count: number): Promise<void> {
-    while (this.waiting.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (this.waiting.length < count) {
+      await new Promise<void>((resolve) => (this.onHeld = resolve));
+    }
   }
 
   release(): void {
@@ -121,7 +125,12 @@ class UploadServer {
     const filename = this.filenames.get(imageId) ?? '';
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
-    if (this.hold.has(filename)) await new Promise<void>((resume) => this.waiting.push(resume));
+    if (this.hold.has(filename)) {
+      await new Promise<void>((resume) => {
+        this.waiting.push(resume);
+        this.onHeld();
+      });
+    }
     this.inFlight -= 1;
     const failure = this.failNextPut.get(filename);
     if (failure) {

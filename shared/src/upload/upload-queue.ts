@@ -16,7 +16,7 @@ import { MAX_TRAINING_PHOTOS } from '../spec/constants';
 import { failedToUpload } from '../spec/messages';
 import { isAbortError, putFile, UploadHttpError } from './put-file';
 
-export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
+type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
 
 export interface UploadItem {
   readonly id: string;
@@ -51,7 +51,7 @@ export interface UploadQueueOptions {
   put?: typeof putFile;
 }
 
-export const DEFAULT_UPLOAD_CONCURRENCY = 3;
+const DEFAULT_UPLOAD_CONCURRENCY = 3;
 
 /** A URL request that got no answer (timeout, network) is asked once more, with its key. */
 const TARGET_REQUEST_ATTEMPTS = 2;

@@ -21,7 +21,7 @@ const EARLY_READ_LIFETIME_MS = 20_000;
 const holder = () => window as unknown as Record<string, EarlyApiRead[] | undefined>;
 
 /** Forgets the early answers not taken: a write makes them older than what the API now has. */
-export function dropEarlyApiReads(): void {
+function dropEarlyApiReads(): void {
   delete holder()[EARLY_API_READS_GLOBAL];
 }
 

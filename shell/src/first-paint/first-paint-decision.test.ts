@@ -63,22 +63,23 @@ function page({ path, config }: { path: string; config?: object }) {
   document.body.innerHTML = '<div id="root"></div><div id="prerendered-home"><form></form></div>';
 }
 
+/** After the script's own next frame: its callbacks, registered first, have run. */
 const nextFrame = () =>
-  new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
+  new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 const decided = () => document.documentElement.getAttribute('data-first-paint');
 const injected = (selector: string) =>
   [...document.head.querySelectorAll<HTMLElement>(selector)].map(
     (element) => element.getAttribute('src') ?? element.getAttribute('href'),
   );
 
-describe('the inline first-paint script', () => {
-  beforeEach(() => localStorage.clear());
-  afterEach(async () => {
-    // A start the script put off to the next frame happens before the next test's page.
-    await nextFrame();
-    document.documentElement.removeAttribute('data-first-paint');
-  });
+beforeEach(() => localStorage.clear());
+afterEach(async () => {
+  // A start the script put off to the next frame happens before the next test's page.
+  await nextFrame();
+  document.documentElement.removeAttribute('data-first-paint');
+});
 
+describe('the inline first-paint script: which first paint', () => {
   it('keeps the sign-in card for a signed-out visitor on the home', () => {
     page({ path: '/', config: CONFIG });
     runInlineScript();
@@ -108,7 +109,9 @@ describe('the inline first-paint script', () => {
     runInlineScript();
     expect(decided()).toBe('app');
   });
+});
 
+describe("the inline first-paint script: the route's remote", () => {
   it("preloads the app's scripts, its first chunks and the route's remote for a returning user", async () => {
     const manifest = {
       metaData: { publicPath: 'auto', remoteEntry: { path: '', name: 'remoteEntry.js' } },
@@ -176,11 +179,12 @@ describe('the inline first-paint script', () => {
         exposes: [{ name: 'routes', assets: { js: { sync: ['7.new.js'], async: [] } } }],
       };
       answer(new Response(JSON.stringify(manifest)));
-      await nextFrame();
-      expect(remoteFiles()).toEqual([
-        'http://localhost:3000/remotes/gallery/remoteEntry.js',
-        'http://localhost:3000/remotes/gallery/7.new.js',
-      ]);
+      await vi.waitFor(() =>
+        expect(remoteFiles()).toEqual([
+          'http://localhost:3000/remotes/gallery/remoteEntry.js',
+          'http://localhost:3000/remotes/gallery/7.new.js',
+        ]),
+      );
       expect(JSON.parse(localStorage.getItem('ai-image-studio:remote-files')!)).toEqual({
         [manifestUrl]: [
           'http://localhost:3000/remotes/gallery/remoteEntry.js',
@@ -192,7 +196,9 @@ describe('the inline first-paint script', () => {
       delete (window as unknown as Record<string, unknown>).__earlyManifest;
     }
   });
+});
 
+describe("the inline first-paint script: a returning user's first API reads", () => {
   it("sends a returning user's first API reads with a token that is still valid", async () => {
     const sent: { url: string; headers: HeadersInit | undefined }[] = [];
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
@@ -299,7 +305,9 @@ describe('the inline first-paint script', () => {
       delete (window as unknown as Record<string, unknown>).__earlyApiReads;
     }
   });
+});
 
+describe('the inline first-paint script: the start of the app', () => {
   it('preloads the signed-in chunks only for a returning user', () => {
     page({ path: '/dashboard', config: CONFIG });
     runInlineScript();

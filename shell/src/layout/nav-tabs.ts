@@ -1,6 +1,6 @@
 export type NavTab = 'home' | 'generate' | 'models' | 'profile';
 
-export const NAV_ORDER: readonly NavTab[] = ['home', 'generate', 'models', 'profile'];
+const NAV_ORDER: readonly NavTab[] = ['home', 'generate', 'models', 'profile'];
 
 /** Which bottom-navigation tab a path belongs to; /home… counts as Home (spec §2). */
 export function tabForPath(pathname: string): NavTab | undefined {

@@ -38,7 +38,7 @@ export type ContactAttribute = 'email' | 'phone_number';
 
 export type CodeDelivery = CodeDeliveryDetails;
 
-export interface TotpSetup {
+interface TotpSetup {
   sharedSecret: string;
   /** The otpauth:// address the QR code encodes. */
   setupUri: string;

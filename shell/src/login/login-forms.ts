@@ -50,10 +50,6 @@ function collect(entries: Record<string, (string | null)[]>): FieldErrors {
   return errors;
 }
 
-export function hasErrors(errors: FieldErrors): boolean {
-  return Object.keys(errors).length > 0;
-}
-
 export interface SignInValues {
   username: string;
   password: string;

@@ -5,7 +5,7 @@ import { GALLERY_TEXT, KIT_TEXT } from '@app/shared/spec';
 export type GalleryRead = 'load' | 'more' | 'refresh';
 
 /** The API answered nothing at all (offline, a timeout, a dropped connection). */
-export const isUnanswered = (error: unknown): boolean => !(error instanceof ApiError);
+const isUnanswered = (error: unknown): boolean => !(error instanceof ApiError);
 
 /** The spec §8 message for a failed read of the gallery. */
 export function readFailedMessage(read: GalleryRead, error: unknown, hasImages: boolean): string {

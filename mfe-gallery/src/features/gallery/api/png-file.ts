@@ -4,13 +4,13 @@ import type { GalleryItem } from '@app/shared/data/media';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-export async function isPng(blob: Blob): Promise<boolean> {
+async function isPng(blob: Blob): Promise<boolean> {
   const head = new Uint8Array(await blob.slice(0, PNG_SIGNATURE.length).arrayBuffer());
   return PNG_SIGNATURE.every((byte, index) => head[index] === byte);
 }
 
 /** Spec §2: the download is named with the image id and a .png extension. */
-export const pngFileName = (imageId: string): string => `${imageId}.png`;
+const pngFileName = (imageId: string): string => `${imageId}.png`;
 
 async function reencodeAsPng(blob: Blob): Promise<Blob> {
   const bitmap = await createImageBitmap(blob);

@@ -1,5 +1,11 @@
 import { refreshMediaItemUrls, type GalleryItem } from '@app/shared/data/media';
-import { GALLERY_GRID_COLUMNS, GALLERY_TEXT, galleryCaption, mediaQuery } from '@app/shared/spec';
+import {
+  BREAKPOINTS,
+  GALLERY_GRID_COLUMNS,
+  GALLERY_TEXT,
+  galleryCaption,
+  mediaQuery,
+} from '@app/shared/spec';
 import { RetryingImage } from '@app/shared/ui/retrying-image';
 import { thumbnailSrcSet } from '@app/shared/ui/thumbnail-src-set';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -14,8 +20,10 @@ const EAGER_TILES = 6;
  * sharp there: a Moto G-class phone the 384, a Pixel 5 the 512, a laptop's 294-pixel tiles the 384.
  */
 const TILE_SIZES =
-  '(min-width: 1224px) 294px, (min-width: 992px) calc((100vw - 48px) / 4), ' +
-  '(min-width: 768px) calc((100vw - 40px) / 3), calc((100vw - 32px) / 2)';
+  `(min-width: 1224px) 294px, ` +
+  `(min-width: ${BREAKPOINTS.md}px) calc((100vw - 48px) / ${GALLERY_GRID_COLUMNS.md}), ` +
+  `(min-width: ${BREAKPOINTS.sm}px) calc((100vw - 40px) / ${GALLERY_GRID_COLUMNS.sm}), ` +
+  `calc((100vw - 32px) / ${GALLERY_GRID_COLUMNS.xs})`;
 
 export const useGridStyles = makeStyles({
   grid: {

@@ -4,6 +4,7 @@ import { GALLERY_TEXT, NAV_TEXT, ROUTES } from '@app/shared/spec';
 import { EmptyState } from '@app/shared/ui/empty-state';
 import { ErrorAlert } from '@app/shared/ui/error-alert';
 import { IconButton } from '@app/shared/ui/icon-button';
+import { REDUCED_MOTION_MEDIA } from '@app/shared/ui/use-media-query';
 import { useOnlineStatus } from '@app/shared/ui/use-online-status';
 import {
   Button,
@@ -44,7 +45,7 @@ const useStyles = makeStyles({
       animationDuration: '900ms',
       animationIterationCount: 'infinite',
       animationTimingFunction: 'linear',
-      '@media (prefers-reduced-motion: reduce)': { animationName: 'none' },
+      [REDUCED_MOTION_MEDIA]: { animationName: 'none' },
     },
   },
   footer: {
@@ -64,7 +65,7 @@ export function GalleryPage() {
   const gallery = useGallery(filter);
   const [viewing, setViewing] = useState<number | null>(null);
   const [viewerWanted, setViewerWanted] = useState(false);
-  useStaleCheck(filter, gallery.items, gallery.revalidate);
+  const staleCheck = useStaleCheck(filter, gallery.items, gallery.revalidate);
   const grid = useRef<HTMLUListElement>(null);
   useThumbnailsKeptOffline(gallery.items, grid);
 
@@ -76,7 +77,8 @@ export function GalleryPage() {
   const empty = !gallery.loading && gallery.items.length === 0 && !gallery.error;
 
   return (
-    <div className={styles.page}>
+    // The stale check's outcome, for the tests: a fresh one reads nothing more.
+    <div className={styles.page} data-stale-check={staleCheck}>
       <div className={styles.head}>
         <div className={styles.greeting}>
           <GalleryGreeting />

@@ -13,10 +13,15 @@ const JUST_READ_MS = 60_000;
 /**
  * Spec §4: when the gallery opens on cached pages, HEAD a few of their images; if the URLs look
  * stale, every page is read again. Once per list and visit, and not offline (where every check
- * fails and a refresh could not help).
+ * fails and a refresh could not help). Returns the last check's outcome, none before one ends.
  */
-export function useStaleCheck(listId: string, items: readonly GalleryItem[], onStale: () => void) {
+export function useStaleCheck(
+  listId: string,
+  items: readonly GalleryItem[],
+  onStale: () => void,
+): 'fresh' | 'stale' | undefined {
   const [openedAt] = useState(() => Date.now());
+  const [outcome, setOutcome] = useState<'fresh' | 'stale'>();
   const checked = useRef(new Set<string>());
   const first = items[0];
   const justRead =
@@ -30,8 +35,11 @@ export function useStaleCheck(listId: string, items: readonly GalleryItem[], onS
     checked.current.add(listId);
     let current = true;
     void looksStale(items).then((stale) => {
+      if (!current) return;
       // Checks that failed because nothing answered say the device is offline, not stale.
-      if (stale && current && isOnline()) onStale();
+      const outcome = stale && isOnline() ? 'stale' : 'fresh';
+      setOutcome(outcome);
+      if (outcome === 'stale') onStale();
     });
     return () => {
       current = false;
@@ -39,4 +47,5 @@ export function useStaleCheck(listId: string, items: readonly GalleryItem[], onS
     // Decided once per list, on the items it opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listId, fromCache]);
+  return outcome;
 }

@@ -1,4 +1,5 @@
 import { HOVER_MEDIA } from '@app/shared/ui/hover';
+import { REDUCED_MOTION_MEDIA } from '@app/shared/ui/use-media-query';
 import { makeStyles, tokens } from '@fluentui/react-components';
 
 /**
@@ -69,6 +70,6 @@ export const useChoiceStyles = makeStyles({
       cursor: 'not-allowed',
       color: tokens.colorNeutralForegroundDisabled,
     },
-    '@media (prefers-reduced-motion: reduce)': { transitionDuration: '0.01ms' },
+    [REDUCED_MOTION_MEDIA]: { transitionDuration: '0.01ms' },
   },
 });

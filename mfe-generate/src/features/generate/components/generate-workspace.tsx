@@ -1,7 +1,8 @@
 import type { ModelSummary } from '@app/shared/contract/models';
 import { GENERATE_TEXT, LAYOUT, mediaQuery, validateGenerationInput } from '@app/shared/spec';
+import { REDUCED_MOTION_QUERY } from '@app/shared/ui/use-media-query';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import type { EditInputsHandle, EditInputsState } from '../../mask-editor/components/edit-inputs';
 import {
   cancelGeneration,
@@ -13,10 +14,11 @@ import {
   type GenerationRequest,
 } from '../hooks/generation-store';
 import { useGenerationProgress } from '../hooks/use-generation-progress';
+import { useModelSelection } from '../hooks/use-model-selection';
 import { GENERATE_PAGE_TEXT } from '../texts';
 import { engineLimits } from '../utils/engine-limits';
+import { insertAtCaret } from '../utils/insert-at-caret';
 import { loadPromptHistory } from '../utils/prompt-history';
-import { initialSelection, saveSelection, toggleModel } from '../utils/selected-models';
 import { ActionBar } from './action-bar';
 import { AspectRatioPicker } from './aspect-ratio-picker';
 import { useChoiceStyles } from './choice-styles';
@@ -64,20 +66,10 @@ const useStyles = makeStyles({
   },
 });
 
-/** Puts `word` at the cursor, with a space on either side where needed. */
-function insertWord(text: string, word: string, start: number, end: number) {
-  const before = text.slice(0, start);
-  const after = text.slice(end);
-  const lead = before === '' || /\s$/.test(before) ? '' : ' ';
-  const trail = after === '' || /^\s/.test(after) ? '' : ' ';
-  const inserted = `${lead}${word}${trail}`;
-  return { text: `${before}${inserted}${after}`, caret: before.length + inserted.length };
-}
-
 /** On one column the result sits under the form: bring it into view. */
 function showResult(panel: HTMLElement | null) {
   if (!panel || panel.getBoundingClientRect().top < window.innerHeight * 0.5) return;
-  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const reduced = window.matchMedia(REDUCED_MOTION_QUERY).matches;
   panel.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
 }
 
@@ -89,13 +81,7 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
   useGenerationProgress(generation);
   const { mode, prompt, aspectRatio } = draft;
 
-  const readyIds = useMemo(() => readyModels.map((model) => model.modelId), [readyModels]);
-  const [selected, setSelected] = useState<string[]>(() =>
-    initialSelection(localStorage, readyIds),
-  );
-  // A model deleted elsewhere leaves the choice (and the stored one) at once.
-  const usable = selected.filter((id) => readyIds.includes(id));
-  const selectedModels = readyModels.filter((model) => usable.includes(model.modelId));
+  const { selectedIds: usable, selectedModels, toggle } = useModelSelection(readyModels);
   // A prompt joins the recent ones when it made an image (the store keeps them): read again then.
   const madeImage = generation.status === 'succeeded' ? generation.result.id : null;
   const [history, setHistory] = useState(() => loadPromptHistory(localStorage));
@@ -131,28 +117,12 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
     [setEdit, setSubmitError],
   );
 
-  const toggle = (modelId: string) => {
-    const next = toggleModel(usable, modelId);
-    setSelected(next);
-    saveSelection(localStorage, next);
-  };
-
   const setPrompt = (value: string) => {
     updateDraft({ prompt: value });
     setSubmitError(null);
   };
 
-  const insert = (word: string) => {
-    const element = textarea.current;
-    const start = element?.selectionStart ?? prompt.length;
-    const end = element?.selectionEnd ?? prompt.length;
-    const next = insertWord(prompt, word, start, end);
-    setPrompt(next.text);
-    requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(next.caret, next.caret);
-    });
-  };
+  const insert = (word: string) => insertAtCaret(textarea.current, prompt, word, setPrompt);
 
   // The result arriving (not one shown when the page opens): on one column, bring it into view
   // once its view is laid out (it loads lazily, and the page is short until then).

@@ -11,13 +11,6 @@ import {
 import { useSyncExternalStore } from 'react';
 import { rememberPrompt } from '../utils/prompt-history';
 
-/**
- * How long a generation may take, from the tap, before the page gives up waiting (spec §4: 'any
- * other state after the waiting period'). The api itself answers within 20 s, with the finished
- * job or one still running, which is then polled.
- */
-export const GENERATION_WAIT_MS = 120_000;
-
 export interface GenerationRequest {
   mode: GenerationMode;
   prompt: string;

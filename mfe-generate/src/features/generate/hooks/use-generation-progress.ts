@@ -1,15 +1,11 @@
 import { useJobStatus } from '@app/shared/data/jobs';
+import { GENERATION_POLL_DEADLINE_MS } from '@app/shared/spec';
 import { useEffect } from 'react';
-import {
-  GENERATION_WAIT_MS,
-  giveUpWaiting,
-  settleJob,
-  type GenerationState,
-} from './generation-store';
+import { giveUpWaiting, settleJob, type GenerationState } from './generation-store';
 
 /**
  * Carries a running generation forward while the page is shown: polls its job (GET
- * /generate/status/{id}) until it settles, and gives up after the waiting period.
+ * /generate/status/{id}) until it settles, and gives up at the polling deadline.
  */
 export function useGenerationProgress(generation: GenerationState): void {
   const busy = generation.status === 'busy' ? generation : null;
@@ -25,7 +21,7 @@ export function useGenerationProgress(generation: GenerationState): void {
     if (attempt === undefined || startedAt === undefined) return;
     const timer = setTimeout(
       () => giveUpWaiting(attempt),
-      Math.max(0, startedAt + GENERATION_WAIT_MS - Date.now()),
+      Math.max(0, startedAt + GENERATION_POLL_DEADLINE_MS - Date.now()),
     );
     return () => clearTimeout(timer);
   }, [attempt, startedAt]);

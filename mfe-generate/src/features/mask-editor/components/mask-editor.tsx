@@ -1,53 +1,29 @@
-import { GENERATE_TEXT, MASK_EDITOR } from '@app/shared/spec';
+import { GENERATE_TEXT } from '@app/shared/spec';
 import { IconButton } from '@app/shared/ui/icon-button';
-import { Label, makeStyles, mergeClasses, Slider, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { ZoomFitRegular } from '@fluentui/react-icons';
 import {
-  ArrowRedoRegular,
-  ArrowSwapRegular,
-  ArrowUndoRegular,
-  DeleteRegular,
-  EraserRegular,
-  PaintBrushRegular,
-  ZoomFitRegular,
-} from '@fluentui/react-icons';
-import {
-  useCallback,
   useEffect,
-  useId,
   useImperativeHandle,
-  useLayoutEffect,
-  useMemo,
-  useReducer,
   useRef,
   useState,
   type PointerEvent,
   type Ref,
 } from 'react';
-import { Canvas, type CanvasPath, type CanvasRef, type Point } from 'react-sketch-canvas';
+import { Canvas, type CanvasRef } from 'react-sketch-canvas';
+import { useBrushOutline } from '../hooks/use-brush-outline';
 import { useBrushSize } from '../hooks/use-brush-size';
+import { useEditorBox } from '../hooks/use-editor-box';
+import { useMaskStrokes } from '../hooks/use-mask-strokes';
+import { pointWithin, useViewGestures } from '../hooks/use-view-gestures';
 import { exportMask, type ExportedMask } from '../utils/export-mask';
-import {
-  EMPTY_MASK_HISTORY,
-  hasPaint,
-  maskHistoryReducer,
-  type MaskAction,
-} from '../utils/mask-history';
-import {
-  clampTransform,
-  FITTED,
-  pinch,
-  zoomAround,
-  type ViewTransform,
-} from '../utils/view-transform';
+import { hasPaint } from '../utils/mask-history';
 import { MASK_EDITOR_TEXT } from '../texts';
+import { BrushSizeSlider } from './brush-size-slider';
+import { MaskToolbar } from './mask-toolbar';
 
-/** The painted strokes, seen through at 55 % over the photo. */
-const STROKE_COLOUR = '#ff1f5a';
+/** The painted mask is seen through at 55 % over the photo. */
 const OVERLAY_OPACITY = 0.55;
-/** How long the brush outline stays in the middle after the size changed. */
-const SIZE_PREVIEW_MS = 900;
-/** The most of the screen's height the photo may take, so the tools stay in view. */
-const MAX_VIEW_HEIGHT_SHARE = 0.6;
 
 const useStyles = makeStyles({
   root: {
@@ -91,69 +67,11 @@ const useStyles = makeStyles({
     top: tokens.spacingVerticalS,
     backgroundColor: 'rgba(255, 255, 255, 0.9)',
   },
-  toolbar: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    justifyContent: 'center',
-    gap: tokens.spacingHorizontalS,
-  },
-  group: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalXXS,
-    padding: tokens.spacingHorizontalXXS,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
-  pressed: {
-    backgroundColor: tokens.colorBrandBackground,
-    color: tokens.colorNeutralForegroundOnBrand,
-    ':hover': {
-      backgroundColor: tokens.colorBrandBackgroundHover,
-      color: tokens.colorNeutralForegroundOnBrand,
-    },
-    ':hover:active': {
-      backgroundColor: tokens.colorBrandBackgroundPressed,
-      color: tokens.colorNeutralForegroundOnBrand,
-    },
-  },
-  brush: {
-    display: 'flex',
-    alignItems: 'center',
-    columnGap: tokens.spacingHorizontalS,
-    alignSelf: 'stretch',
-  },
-  brushLabel: { whiteSpace: 'nowrap' },
-  // A thumb-sized track (44 px high) with 16 px text, like every other input (ui-quality).
-  slider: { flexGrow: 1, height: '44px', minWidth: 0 },
-  sliderInput: { fontSize: '16px', height: '44px' },
-  brushValue: { minWidth: '48px', textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
 });
 
 export interface MaskEditorHandle {
   /** The mask of spec §5 at the photo's size. */
   exportMask: () => Promise<ExportedMask>;
-}
-
-/** The drawing surface's own size: the photo fitted into 512 × 512 (spec §9). */
-export function canvasSizeFor(photo: { width: number; height: number }) {
-  const scale = MASK_EDITOR.canvasSizePx / Math.max(photo.width, photo.height);
-  return {
-    width: Math.max(1, Math.round(photo.width * scale)),
-    height: Math.max(1, Math.round(photo.height * scale)),
-  };
-}
-
-function useAvailableWidth(element: HTMLElement | null): number {
-  const [width, setWidth] = useState<number>(MASK_EDITOR.displayMaxWidthPx);
-  useLayoutEffect(() => {
-    if (!element) return;
-    const measure = () => setWidth(element.clientWidth);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element]);
-  return width;
 }
 
 /**
@@ -176,33 +94,17 @@ export default function MaskEditor({
   const canvasRef = useRef<CanvasRef>(null);
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
-  const outlineRef = useRef<HTMLDivElement>(null);
-  const sliderId = useId();
 
-  const canvas = canvasSizeFor(photoSize);
-  const available = useAvailableWidth(root);
-  const maxHeight = Math.max(280, window.innerHeight * MAX_VIEW_HEIGHT_SHARE);
-  const fit = Math.min(
-    MASK_EDITOR.displayMaxWidthPx / canvas.width,
-    available / canvas.width,
-    maxHeight / canvas.height,
-  );
-  const boxWidth = canvas.width * fit;
-  const boxHeight = canvas.height * fit;
-  const box = useMemo(() => ({ width: boxWidth, height: boxHeight }), [boxWidth, boxHeight]);
-
-  const [history, dispatchHistory] = useReducer(
-    (state: typeof EMPTY_MASK_HISTORY, action: MaskAction) =>
-      maskHistoryReducer(state, action, MASK_EDITOR.historyDepth, STROKE_COLOUR),
-    EMPTY_MASK_HISTORY,
-  );
-  const [active, setActive] = useState<CanvasPath | null>(null);
+  const { canvas, fit, box } = useEditorBox(root, photoSize);
   const [erasing, setErasing] = useState(false);
   const [brushSize, setBrushSize] = useBrushSize();
-  const [wantedView, setView] = useState<ViewTransform>(FITTED);
-  // A smaller box (rotation, resize) keeps the zoom but not an offset that no longer fits.
-  const view = clampTransform(wantedView, box);
-  const [sizePreview, setSizePreview] = useState(false);
+  const strokes = useMaskStrokes({ brushSize, erasing });
+  const { history, dispatch } = strokes;
+  const gestures = useViewGestures({ viewportRef, box, onGestureStart: strokes.dropStroke });
+  const { view } = gestures;
+  const scale = fit * view.zoom;
+  const outlinePx = brushSize * scale;
+  const { outlineRef, moveOutline, hideOutline, previewSize } = useBrushOutline(outlinePx, box);
 
   const painted = hasPaint(history.paths);
   useEffect(() => onPaintChange(painted), [painted, onPaintChange]);
@@ -219,120 +121,15 @@ export default function MaskEditor({
     [photoSize.width, photoSize.height],
   );
 
-  // ---- painting: the canvas reports points in its own 512-px units, whatever the zoom ----
-  const startStroke = (point: Point) =>
-    setActive({
-      paths: [point],
-      strokeWidth: brushSize,
-      strokeColor: STROKE_COLOUR,
-      drawMode: !erasing,
-    });
-  const extendStroke = (point: Point) =>
-    setActive((stroke) => (stroke ? { ...stroke, paths: [...stroke.paths, point] } : stroke));
-  const endStroke = () => {
-    setActive((stroke) => {
-      if (stroke) dispatchHistory({ type: 'stroke', path: stroke });
-      return null;
-    });
-  };
-
-  // ---- touch gestures: a second finger turns the touch into pinch-zoom and pan ----
-  const touches = useRef(new Map<number, Point>());
-  /** Set from the second finger until every finger has lifted: no painting meanwhile. */
-  const gesturing = useRef(false);
-  const pinchStart = useRef<{ from: ViewTransform; start: [Point, Point] } | null>(null);
-  const local = (event: PointerEvent): Point => {
-    const rect = viewportRef.current!.getBoundingClientRect();
-    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
-  };
-  const twoTouches = (): [Point, Point] => {
-    const [a, b] = [...touches.current.values()];
-    return [a!, b!];
-  };
-
-  const onPointerDownCapture = (event: PointerEvent) => {
-    if (event.pointerType !== 'touch') return;
-    touches.current.set(event.pointerId, local(event));
-    if (touches.current.size < 2) return;
-    // Not a stroke after all: drop what the first finger began, and keep the canvas out of it.
-    event.stopPropagation();
-    setActive(null);
-    gesturing.current = true;
-    pinchStart.current = { from: view, start: twoTouches() };
-  };
+  // A mouse or pen moves the brush outline; touches are the gestures' to take.
   const onPointerMoveCapture = (event: PointerEvent) => {
-    if (event.pointerType !== 'touch') {
-      moveOutline(event);
-      return;
-    }
-    if (!touches.current.has(event.pointerId)) return;
-    touches.current.set(event.pointerId, local(event));
-    if (!gesturing.current) return;
-    event.stopPropagation();
-    if (pinchStart.current && touches.current.size >= 2) {
-      const { from, start } = pinchStart.current;
-      setView(pinch(from, start, twoTouches(), box));
-    }
+    gestures.onPointerMoveCapture(event);
+    if (event.pointerType !== 'touch') moveOutline(pointWithin(viewportRef.current!, event));
   };
-  const onPointerEndCapture = (event: PointerEvent) => {
-    if (!touches.current.delete(event.pointerId)) return;
-    if (touches.current.size < 2) pinchStart.current = null;
-    if (touches.current.size === 0) gesturing.current = false;
+  const changeBrush = (size: number) => {
+    setBrushSize(size);
+    previewSize();
   };
-
-  // Ctrl + wheel (and a trackpad pinch, which browsers report so) zooms; a plain wheel scrolls.
-  useEffect(() => {
-    const viewport = viewportRef.current;
-    if (!viewport) return;
-    const onWheel = (event: WheelEvent) => {
-      if (!event.ctrlKey) return;
-      event.preventDefault();
-      const rect = viewport.getBoundingClientRect();
-      const at = { x: event.clientX - rect.left, y: event.clientY - rect.top };
-      setView((current) =>
-        zoomAround(clampTransform(current, box), at, Math.exp(-event.deltaY / 200), box),
-      );
-    };
-    viewport.addEventListener('wheel', onWheel, { passive: false });
-    return () => viewport.removeEventListener('wheel', onWheel);
-  }, [box]);
-
-  // ---- the round brush outline: follows a mouse or pen; shown mid-canvas after a size change ----
-  const outlinePx = brushSize * fit * view.zoom;
-  const moveOutline = (event: PointerEvent) => {
-    const outline = outlineRef.current;
-    if (!outline) return;
-    const { x, y } = local(event);
-    outline.style.transform = `translate(${x - outlinePx / 2}px, ${y - outlinePx / 2}px)`;
-    outline.style.visibility = 'visible';
-  };
-  const hideOutline = () => {
-    if (outlineRef.current && !sizePreview) outlineRef.current.style.visibility = 'hidden';
-  };
-  useEffect(() => {
-    if (!sizePreview) return;
-    const outline = outlineRef.current;
-    if (outline) {
-      outline.style.transform = `translate(${box.width / 2 - outlinePx / 2}px, ${box.height / 2 - outlinePx / 2}px)`;
-      outline.style.visibility = 'visible';
-    }
-    const timer = setTimeout(() => {
-      setSizePreview(false);
-      if (outline) outline.style.visibility = 'hidden';
-    }, SIZE_PREVIEW_MS);
-    return () => clearTimeout(timer);
-  }, [sizePreview, outlinePx, box.width, box.height]);
-
-  const changeBrush = useCallback(
-    (size: number) => {
-      setBrushSize(size);
-      setSizePreview(true);
-    },
-    [setBrushSize],
-  );
-
-  const paths = active ? [...history.paths, active] : history.paths;
-  const scale = fit * view.zoom;
 
   return (
     <div ref={setRoot} className={styles.root} data-testid="mask-editor">
@@ -343,10 +140,10 @@ export default function MaskEditor({
         style={{ width: box.width, height: box.height }}
         data-testid="mask-viewport"
         data-zoom={view.zoom.toFixed(2)}
-        onPointerDownCapture={onPointerDownCapture}
+        onPointerDownCapture={gestures.onPointerDownCapture}
         onPointerMoveCapture={onPointerMoveCapture}
-        onPointerUpCapture={onPointerEndCapture}
-        onPointerCancelCapture={onPointerEndCapture}
+        onPointerUpCapture={gestures.onPointerEndCapture}
+        onPointerCancelCapture={gestures.onPointerEndCapture}
         onPointerLeave={hideOutline}
       >
         <div
@@ -361,11 +158,11 @@ export default function MaskEditor({
           <Canvas
             ref={canvasRef}
             className={styles.canvas}
-            paths={paths}
-            isDrawing={active !== null}
-            onPointerDown={startStroke}
-            onPointerMove={extendStroke}
-            onPointerUp={endStroke}
+            paths={strokes.paths}
+            isDrawing={strokes.drawing}
+            onPointerDown={strokes.startStroke}
+            onPointerMove={strokes.extendStroke}
+            onPointerUp={strokes.endStroke}
             allowOnlyPointerType="all"
             backgroundImage=""
             canvasColor="transparent"
@@ -388,81 +185,22 @@ export default function MaskEditor({
             className={styles.fit}
             icon={<ZoomFitRegular />}
             label={MASK_EDITOR_TEXT.fit}
-            onClick={() => setView(FITTED)}
+            onClick={gestures.fitToView}
           />
         ) : null}
       </div>
-
-      <div className={styles.toolbar} role="toolbar" aria-label={MASK_EDITOR_TEXT.tools}>
-        <div className={styles.group}>
-          <IconButton
-            icon={<PaintBrushRegular />}
-            label={MASK_EDITOR_TEXT.paint}
-            appearance="subtle"
-            aria-pressed={!erasing}
-            className={mergeClasses(!erasing && styles.pressed)}
-            onClick={() => setErasing(false)}
-          />
-          <IconButton
-            icon={<EraserRegular />}
-            label={MASK_EDITOR_TEXT.erase}
-            appearance="subtle"
-            aria-pressed={erasing}
-            className={mergeClasses(erasing && styles.pressed)}
-            onClick={() => setErasing(true)}
-          />
-        </div>
-        <div className={styles.group}>
-          <IconButton
-            icon={<ArrowUndoRegular />}
-            label={MASK_EDITOR_TEXT.undo}
-            appearance="subtle"
-            disabled={history.undo.length === 0}
-            onClick={() => dispatchHistory({ type: 'undo' })}
-          />
-          <IconButton
-            icon={<ArrowRedoRegular />}
-            label={MASK_EDITOR_TEXT.redo}
-            appearance="subtle"
-            disabled={history.redo.length === 0}
-            onClick={() => dispatchHistory({ type: 'redo' })}
-          />
-        </div>
-        <div className={styles.group}>
-          <IconButton
-            icon={<ArrowSwapRegular />}
-            label={MASK_EDITOR_TEXT.invert}
-            appearance="subtle"
-            onClick={() => dispatchHistory({ type: 'invert', ...canvas })}
-          />
-          <IconButton
-            icon={<DeleteRegular />}
-            label={MASK_EDITOR_TEXT.clear}
-            appearance="subtle"
-            disabled={history.paths.length === 0}
-            onClick={() => dispatchHistory({ type: 'clear' })}
-          />
-        </div>
-      </div>
-
-      <div className={styles.brush}>
-        <Label htmlFor={sliderId} className={styles.brushLabel}>
-          {MASK_EDITOR_TEXT.brushSize}
-        </Label>
-        <Slider
-          id={sliderId}
-          className={styles.slider}
-          input={{ className: styles.sliderInput }}
-          min={MASK_EDITOR.brushMinPx}
-          max={MASK_EDITOR.brushMaxPx}
-          step={MASK_EDITOR.brushStepPx}
-          value={brushSize}
-          onChange={(_event, data) => changeBrush(data.value)}
-        />
-        <span className={styles.brushValue} aria-hidden>
-          {brushSize} px
-        </span>
-      </div>
+      <MaskToolbar
+        erasing={erasing}
+        onErasingChange={setErasing}
+        canUndo={history.undo.length > 0}
+        canRedo={history.redo.length > 0}
+        canClear={history.paths.length > 0}
+        onUndo={() => dispatch({ type: 'undo' })}
+        onRedo={() => dispatch({ type: 'redo' })}
+        onInvert={() => dispatch({ type: 'invert', ...canvas })}
+        onClear={() => dispatch({ type: 'clear' })}
+      />
+      <BrushSizeSlider value={brushSize} onChange={changeBrush} />
     </div>
   );
 }

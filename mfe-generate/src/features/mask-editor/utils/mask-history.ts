@@ -37,7 +37,7 @@ function coverAll(width: number, height: number, colour: string): CanvasPath {
   };
 }
 
-export function invertedPaths(paths: CanvasPath[], width: number, height: number, colour: string) {
+function invertedPaths(paths: CanvasPath[], width: number, height: number, colour: string) {
   return [
     coverAll(width, height, colour),
     ...paths.map((path) => ({ ...path, strokeColor: colour, drawMode: !path.drawMode })),

@@ -1,7 +1,7 @@
 import { createCheckoutSession } from '@app/shared/data/billing';
 
 /** Only a web address may take the browser away (never `javascript:` or a data URL). */
-export function checkoutAddress(url: string): string {
+function checkoutAddress(url: string): string {
   const parsed = new URL(url, window.location.href);
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     throw new Error(`Refusing to open a checkout at ${parsed.protocol}`);

@@ -5,7 +5,7 @@ import {
 } from '@app/shared/spec';
 
 /** Fluent Badge colours; each status reads differently at a glance. */
-export type ChipColor = 'success' | 'brand' | 'warning' | 'danger' | 'informative';
+type ChipColor = 'success' | 'brand' | 'warning' | 'danger' | 'informative';
 
 const CHIP_COLORS: Record<SubscriptionStatus, ChipColor> = {
   active: 'success',

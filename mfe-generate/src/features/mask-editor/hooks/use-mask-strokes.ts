@@ -1,0 +1,53 @@
+import { MASK_EDITOR } from '@app/shared/spec';
+import { useReducer, useState } from 'react';
+import type { CanvasPath, Point } from 'react-sketch-canvas';
+import {
+  EMPTY_MASK_HISTORY,
+  maskHistoryReducer,
+  type MaskAction,
+  type MaskHistory,
+} from '../utils/mask-history';
+
+/** The painted strokes' colour (the overlay shows them see-through over the photo). */
+const STROKE_COLOUR = '#ff1f5a';
+
+const reduce = (state: MaskHistory, action: MaskAction) =>
+  maskHistoryReducer(state, action, MASK_EDITOR.historyDepth, STROKE_COLOUR);
+
+/**
+ * The mask's strokes with their undo/redo history, and the stroke being drawn. The canvas reports
+ * points in its own 512-px units, whatever the zoom.
+ */
+export function useMaskStrokes({ brushSize, erasing }: { brushSize: number; erasing: boolean }) {
+  const [history, dispatch] = useReducer(reduce, EMPTY_MASK_HISTORY);
+  const [active, setActive] = useState<CanvasPath | null>(null);
+
+  const startStroke = (point: Point) =>
+    setActive({
+      paths: [point],
+      strokeWidth: brushSize,
+      strokeColor: STROKE_COLOUR,
+      drawMode: !erasing,
+    });
+  const extendStroke = (point: Point) =>
+    setActive((stroke) => (stroke ? { ...stroke, paths: [...stroke.paths, point] } : stroke));
+  const endStroke = () => {
+    setActive((stroke) => {
+      if (stroke) dispatch({ type: 'stroke', path: stroke });
+      return null;
+    });
+  };
+  /** Not a stroke after all (a second finger came down): what was drawn of it goes. */
+  const dropStroke = () => setActive(null);
+
+  return {
+    history,
+    dispatch,
+    drawing: active !== null,
+    paths: active ? [...history.paths, active] : history.paths,
+    startStroke,
+    extendStroke,
+    endStroke,
+    dropStroke,
+  };
+}
