@@ -42,9 +42,7 @@ export class TrainingService {
     request: TrainingRequest,
     keyed: KeyedRequest | undefined,
   ): Promise<Job<'train'>> {
-    return onceFor(this.jobs, user.id, 'train', keyed, () =>
-      this.create(user, request, keyed),
-    );
+    return onceFor(this.jobs, user.id, 'train', keyed, () => this.create(user, request, keyed));
   }
 
   /**

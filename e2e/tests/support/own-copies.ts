@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SINGLETON_REQUESTS } from '@app/shared/federation';
 
@@ -66,8 +66,4 @@ export function ownCopiesOfSingletons(distDir: string): string[] {
     }
   }
   return copies;
-}
-
-export function hasBuild(distDir: string): boolean {
-  return existsSync(join(distDir, 'mf-manifest.json'));
 }

@@ -135,5 +135,3 @@ export function useTrainDialog({ open, userName, onStarted }: TrainDialogOptions
     start,
   };
 }
-
-export type TrainDialogState = ReturnType<typeof useTrainDialog>;
