@@ -49,6 +49,7 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
         'default_model_id',
         'stripe_customer_id',
         'stripe_subscription_id',
+        'profile_picture_bytes',
       ]);
       expect(tables.map((table) => table.name)).toEqual(
         expect.arrayContaining([
@@ -91,6 +92,9 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
         { name: '0009_photo_checks' },
         { name: '0010_small_thumbnails' },
         { name: '0011_medium_thumbnails' },
+        { name: '0012_idempotent_requests' },
+        { name: '0013_fair_claims' },
+        { name: '0014_storage_usage' },
       ]);
     } finally {
       await app.close();

@@ -72,6 +72,8 @@ describe.each(DIALECTS)('/api/user on %s', { timeout: 30_000 }, (dialect) => {
       modelLimit: 1,
       modelStatus: 'none',
       modelId: null,
+      storageUsed: 0,
+      storageQuota: 2 * 1024 ** 3,
       trainingEngine: 'builtin-cpu',
     });
   });
