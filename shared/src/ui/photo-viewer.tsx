@@ -156,7 +156,7 @@ export interface PhotoViewerProps {
   /** Under the photo, e.g. the prompt. */
   caption?: ReactNode;
   /** Passed to each image's retry chain. */
-  onInvalidate?: () => void;
+  onInvalidate?: () => void | Promise<unknown>;
   /** The dialog's accessible name. */
   label?: string;
 }

@@ -65,8 +65,11 @@ export interface RetryingImageProps extends Omit<
   directSrc?: string;
   /** Tried next (e.g. the API's /image/{id} address). */
   fallbackSrc?: string;
-  /** Called before each refresh retry, so the owner can drop its cached (maybe expired) URLs. */
-  onInvalidate?: () => void;
+  /**
+   * Called before each refresh retry, so the owner can drop its cached (maybe expired) URLs. When
+   * it returns a promise (fresh URLs on their way), the retry waits for it as well as the spinner.
+   */
+  onInvalidate?: () => void | Promise<unknown>;
   alt: string;
   /** The image's size in CSS pixels, or its ratio alone: the frame is laid out before it loads. */
   width?: number;
@@ -112,18 +115,32 @@ export function RetryingImage({
   // attempt, not a reload of the failed one (a full-size image fetched for nothing).
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const refreshRuns = useRef(0);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      refreshRuns.current = -1;
+    },
+    [],
+  );
 
   const sources: ImageSources = { src, directSrc, fallbackSrc };
   // The owner is told first, so fresh URLs (a signed URL cannot be refreshed by a parameter) can
   // arrive while the spinner turns; the retry uses whatever `src` is by then.
+  // A slow answer would otherwise start the retry on the old URL and restart it on the fresh one.
   const refreshAfterSpinner = (next: ImageAttempt) => {
     setRetrying(true);
     setFailedSrc(imageAttemptUrl(attempt, sources));
-    onInvalidate?.();
-    timer.current = setTimeout(() => {
+    const invalidated = onInvalidate?.();
+    const run = ++refreshRuns.current;
+    const retry = () => {
+      if (run !== refreshRuns.current) return;
       setFailedSrc(null);
       setAttempt(next);
+    };
+    timer.current = setTimeout(() => {
+      if (invalidated instanceof Promise) void invalidated.then(retry, retry);
+      else retry();
     }, IMAGE_LOAD_RETRY.spinnerMs);
   };
 

@@ -113,7 +113,7 @@ const GalleryTile = memo(function GalleryTile({
           srcSet={thumbnailSrcSet(item)}
           sizes={TILE_SIZES}
           directSrc={item.displayUrl}
-          onInvalidate={() => void refreshMediaItemUrls(item.imageId).catch(() => undefined)}
+          onInvalidate={() => refreshMediaItemUrls(item.imageId).catch(() => undefined)}
           // The button over it names the tile; the picture adds nothing a reader could use.
           alt=""
           aspectRatio={1}

@@ -119,9 +119,9 @@ export default function GalleryViewer({
         onClose={onClose}
         morePhotos={hasMore}
         label={GALLERY_TEXT.imageViewer}
-        onInvalidate={() => {
-          if (shownId) void refreshMediaItemUrls(shownId).catch(() => undefined);
-        }}
+        onInvalidate={() =>
+          shownId ? refreshMediaItemUrls(shownId).catch(() => undefined) : undefined
+        }
         actions={
           <>
             {canShare() ? (
