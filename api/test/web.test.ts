@@ -184,6 +184,8 @@ describe('serving the built front ends', () => {
     const policy = response.headers.get('content-security-policy');
     expect(policy).toContain("script-src 'self';");
     expect(policy).toContain("frame-ancestors 'none'");
+    // The app reads back the photos it picked or cropped itself (object URLs).
+    expect(policy).toMatch(/connect-src 'self' blob:/);
     expect((await get('/api/health')).headers.get('content-security-policy')).toBe(policy);
     // Served over plain http here: no HSTS (it would lock a browser out of http://localhost).
     expect(response.headers.get('strict-transport-security')).toBeNull();

@@ -431,12 +431,13 @@ test('a failed training says why and which photos; fixed photos and Retry train 
   }
   await expect(row.getByTestId('model-photo')).toHaveCount(3);
 
-  // The first upload of Add Photos fails: its tile keeps its preview and offers Retry.
+  // The first upload of Add Photos fails: its tile keeps its preview and offers Retry. (A 500:
+  // a busy server's 503 or 429 is waited out by the upload queue, not shown.)
   let refusedOnce = false;
   await page.route('**/api/uploads/**', (route) => {
     if (refusedOnce) return route.fallback();
     refusedOnce = true;
-    return route.fulfill({ status: 503, body: 'unavailable' });
+    return route.fulfill({ status: 500, body: 'failed' });
   });
   await choosePhotos(
     page,

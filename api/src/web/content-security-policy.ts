@@ -57,8 +57,10 @@ export function contentSecurityPolicy(config: AppConfig, scriptHashes: readonly 
     'style-src': list("'self'", "'unsafe-inline'", ...remotes),
     'font-src': list("'self'", 'data:', ...remotes),
     'img-src': list("'self'", 'data:', 'blob:', ...remotes, ...storage),
+    // blob: the app reads back what it made itself (a picked or cropped photo, a cached image).
     'connect-src': list(
       "'self'",
+      'blob:',
       ...remotes,
       ...originOf(config.publicApiBaseUrl),
       ...identityOrigins(config.cognito),
