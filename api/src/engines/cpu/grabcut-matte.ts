@@ -2,7 +2,7 @@ import { fitColourModel, type ColourModel } from './colour-model';
 import type { Point, RgbImage } from './face-api';
 import { faceOutline, rasterizePolygon } from './face-region';
 import { minimumCut } from './max-flow';
-import { boxMean } from './person-matte';
+import { boxMean, guidedFilter } from './person-matte';
 import { HEAD, bodyHalfWidth, silhouette, toUnits } from './portrait-frame';
 
 /**
@@ -28,8 +28,6 @@ const SHAPE_PULL = 5;
 const BODY_FROM = 2.4;
 const BODY_PULL = 2.5;
 const HARD = 1e6;
-const GUIDED_RADIUS = 4;
-const GUIDED_EPSILON = 0.004;
 
 type Trimap = Uint8Array;
 const UNSURE = 0;
@@ -287,51 +285,17 @@ function refine(
   labels: Uint8Array,
   halfWidth: number,
 ): Float32Array {
-  const { width, height, data } = framed;
-  const count = width * height;
-  const guide = new Float32Array(count);
-  const rough = new Float32Array(count);
+  const { width, height } = framed;
+  const rough = new Float32Array(width * height);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
-      const at = y * width + x;
-      guide[at] =
-        (0.299 * data[at * 3]! + 0.587 * data[at * 3 + 1]! + 0.114 * data[at * 3 + 2]!) / 255;
       const hx = Math.min(halfWidth - 1, x >> 1);
       const hy = Math.min(labels.length / halfWidth - 1, y >> 1);
-      rough[at] = labels[hy * halfWidth + hx]!;
+      rough[y * width + x] = labels[hy * halfWidth + hx]!;
     }
   }
-  // Box means over the photo's pixels only: what lies beyond the photo's edge is no evidence.
-  const coverage = boxMean(Float32Array.from(inside), width, height, GUIDED_RADIUS);
-  const mean = (values: Float32Array) => {
-    const masked = new Float32Array(count);
-    for (let at = 0; at < count; at += 1) masked[at] = inside[at] ? values[at]! : 0;
-    const sums = boxMean(masked, width, height, GUIDED_RADIUS);
-    for (let at = 0; at < count; at += 1)
-      sums[at] = coverage[at]! > 0 ? sums[at]! / coverage[at]! : 0;
-    return sums;
-  };
-  const squared = new Float32Array(count);
-  const product = new Float32Array(count);
-  for (let at = 0; at < count; at += 1) {
-    squared[at] = guide[at]! * guide[at]!;
-    product[at] = guide[at]! * rough[at]!;
-  }
-  const meanGuide = mean(guide);
-  const meanRough = mean(rough);
-  const guideSquared = mean(squared);
-  const guideRough = mean(product);
-  const a = new Float32Array(count);
-  const b = new Float32Array(count);
-  for (let at = 0; at < count; at += 1) {
-    const variance = guideSquared[at]! - meanGuide[at]! ** 2;
-    a[at] = (guideRough[at]! - meanGuide[at]! * meanRough[at]!) / (variance + GUIDED_EPSILON);
-    b[at] = meanRough[at]! - a[at]! * meanGuide[at]!;
-  }
-  const meanA = mean(a);
-  const meanB = mean(b);
   // The filter's outer fringe still holds some room colour: the matte is tightened a little.
-  return Float32Array.from({ length: count }, (_, at) =>
-    inside[at] ? Math.min(1, Math.max(0, (meanA[at]! * guide[at]! + meanB[at]! - 0.2) / 0.7)) : 0,
+  return guidedFilter(framed, inside, rough).map((value, at) =>
+    inside[at] ? Math.min(1, Math.max(0, (value - 0.2) / 0.7)) : 0,
   );
 }

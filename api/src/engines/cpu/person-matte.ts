@@ -72,15 +72,24 @@ export async function personMatte(photo: RgbImage, framed: FramedPhoto): Promise
       rough[y * width + x] = probabilityAt(probability, size, u, (p.y + 0.5) / photo.height);
     }
   }
-  return guidedFilter(image, inside, rough);
+  const [low, high] = UNSURE;
+  return guidedFilter(image, inside, rough).map((value, at) => {
+    if (!inside[at]) return 0;
+    const t = Math.min(1, Math.max(0, (value - low) / (high - low)));
+    return t * t * (3 - 2 * t);
+  });
 }
 
 /**
  * `rough` softened along the photo's edges: a guided filter (He et al. 2010) with the photo's
  * grey levels as the guide, over the photo's pixels only (what lies beyond its edge is no
- * evidence).
+ * evidence). Answers the filter's raw output (0 outside the photo); callers map it to alpha.
  */
-function guidedFilter(image: RgbImage, inside: Uint8Array, rough: Float32Array): Float32Array {
+export function guidedFilter(
+  image: RgbImage,
+  inside: Uint8Array,
+  rough: Float32Array,
+): Float32Array {
   const { width, height, data } = image;
   const count = width * height;
   const guide = new Float32Array(count);
@@ -116,13 +125,9 @@ function guidedFilter(image: RgbImage, inside: Uint8Array, rough: Float32Array):
   }
   const meanA = mean(a);
   const meanB = mean(b);
-  const [low, high] = UNSURE;
-  return Float32Array.from({ length: count }, (_, at) => {
-    if (!inside[at]) return 0;
-    const value = meanA[at]! * guide[at]! + meanB[at]!;
-    const t = Math.min(1, Math.max(0, (value - low) / (high - low)));
-    return t * t * (3 - 2 * t);
-  });
+  return Float32Array.from({ length: count }, (_, at) =>
+    inside[at] ? meanA[at]! * guide[at]! + meanB[at]! : 0,
+  );
 }
 
 /** Mean over a (2r+1)² box, clipped at the image's edge: running sums along rows, then columns. */
