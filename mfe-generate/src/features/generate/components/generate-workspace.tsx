@@ -20,7 +20,6 @@ import { engineLimits } from '../utils/engine-limits';
 import { insertAtCaret } from '../utils/insert-at-caret';
 import { loadPromptHistory } from '../utils/prompt-history';
 import { ActionBar } from './action-bar';
-import { AspectRatioPicker } from './aspect-ratio-picker';
 import { useChoiceStyles } from './choice-styles';
 import { EngineNote } from './engine-note';
 import { ModeToggle } from './mode-toggle';
@@ -28,6 +27,7 @@ import { ModelPicker } from './model-picker';
 import { PromptField } from './prompt-field';
 import { RecentPrompts } from './recent-prompts';
 import { ResultPanel } from './result-panel';
+import { TextToImageSettings } from './text-to-image-settings';
 import { TriggerWordHints } from './trigger-word-hints';
 
 // Edit mode's image area and mask editor: not part of the first show (text to image is).
@@ -79,7 +79,7 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
   const choice = useChoiceStyles();
   const { draft, generation } = useGenerateStore();
   useGenerationProgress(generation);
-  const { mode, prompt, aspectRatio } = draft;
+  const { mode, prompt, aspectRatio, count } = draft;
 
   const { selectedIds: usable, selectedModels, toggle } = useModelSelection(readyModels);
   // A prompt joins the recent ones when it made an image (the store keeps them): read again then.
@@ -145,6 +145,8 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
       prompt: prompt.trim(),
       aspectRatio,
       modelIds: usable,
+      // Edit mode stays one image.
+      ...(mode === 'edit' ? {} : { count }),
     };
     if (mode === 'edit') {
       const mask = await editInputs.current?.exportMask();
@@ -200,13 +202,8 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
           <TriggerWordHints models={selectedModels} prompt={prompt} onInsert={insert} />
           <RecentPrompts history={history} onPick={setPrompt} />
         </div>
-        {/* An edit keeps the photo's own shape: the picker would choose nothing there. */}
-        {mode === 'edit' ? null : (
-          <AspectRatioPicker
-            value={aspectRatio}
-            onChange={(value) => updateDraft({ aspectRatio: value })}
-          />
-        )}
+        {/* An edit keeps the photo's own shape and makes one image: nothing to choose there. */}
+        {mode === 'edit' ? null : <TextToImageSettings aspectRatio={aspectRatio} count={count} />}
         <ActionBar
           mode={mode}
           busy={busy}
