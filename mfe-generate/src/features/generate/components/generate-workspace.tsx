@@ -21,6 +21,7 @@ import { insertAtCaret } from '../utils/insert-at-caret';
 import { loadPromptHistory } from '../utils/prompt-history';
 import { ActionBar } from './action-bar';
 import { useChoiceStyles } from './choice-styles';
+import { PackRow } from '../../packs/components/pack-row';
 import { EngineNote } from './engine-note';
 import { ModeToggle } from './mode-toggle';
 import { ModelPicker } from './model-picker';
@@ -192,6 +193,14 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
             <EditInputs ref={editInputs} onChange={onEditChange} />
           </Suspense>
         ) : null}
+        {mode === 'edit' ? null : (
+          <PackRow
+            models={selectedModels}
+            count={count}
+            disabled={busy || usable.length === 0}
+            onRun={(run) => send({ ...run, mode, aspectRatio, modelIds: usable })}
+          />
+        )}
         <div className={styles.promptBlock}>
           <PromptField
             label={mode === 'edit' ? GENERATE_TEXT.editPromptLabel : GENERATE_TEXT.promptLabel}
