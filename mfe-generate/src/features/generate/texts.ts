@@ -36,7 +36,7 @@ export const GENERATE_PAGE_TEXT = {
   openImage: (index: number) => `Open image ${index} large`,
   downloadImage: (index: number) => `Download image ${index} as PNG`,
   copyImagePrompt: (index: number) => `Copy the prompt of image ${index}`,
-  tryImageAgain: (index: number) => `Try image ${index} again`,
+  tryImageAgain: (index: number) => `Try again, image ${index}`,
   makingAgain: 'Making it again...',
 } as const;
 

@@ -5,7 +5,7 @@ import { GALLERY_TEXT, GENERATE_TEXT, mediaQuery } from '@app/shared/spec';
 import { IconButton } from '@app/shared/ui/icon-button';
 import { LikenessBadge } from '@app/shared/ui/likeness-badge';
 import { RetryingImage } from '@app/shared/ui/retrying-image';
-import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowDownloadRegular, CopyRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, useState } from 'react';
 import { downloadImage } from '../api/download-image';
@@ -34,6 +34,11 @@ const useStyles = makeStyles({
     [mediaQuery('lg')]: { gap: tokens.spacingHorizontalL },
   },
   tile: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS, minWidth: 0 },
+  // An image that might not look like the person: marked, its Try again the primary action.
+  doubtful: {
+    outline: `2px solid ${tokens.colorPaletteMarigoldBorderActive}`,
+    outlineOffset: '2px',
+  },
   frame: {
     position: 'relative',
     width: '100%',
@@ -91,6 +96,7 @@ function BatchTile({
   const styles = useStyles();
   const [downloading, setDownloading] = useState(false);
   const remaking = result.retrying.includes(item.imageId);
+  const doubtful = item.likeness?.verdict !== 'looks-like-you';
   const prompt = item.prompt ?? result.prompt;
   const [w, h] = (item.aspectRatio ?? result.aspectRatio).split(':').map(Number) as [
     number,
@@ -121,7 +127,10 @@ function BatchTile({
 
   return (
     <li className={styles.tile} data-testid="batch-image" data-image-id={item.imageId}>
-      <div className={styles.frame} style={{ aspectRatio: aspect }}>
+      <div
+        className={mergeClasses(styles.frame, doubtful && styles.doubtful)}
+        style={{ aspectRatio: aspect }}
+      >
         {item.displayUrl ? (
           <>
             <RetryingImage src={item.displayUrl} fallbackSrc={item.downloadUrl} alt={prompt} fill />
@@ -156,17 +165,16 @@ function BatchTile({
           label={GENERATE_PAGE_TEXT.copyImagePrompt(place)}
           onClick={() => void copyPrompt()}
         />
-        {item.likeness?.verdict !== 'looks-like-you' ? (
-          <Button
-            className={styles.again}
-            icon={<ArrowClockwiseRegular />}
-            aria-label={GENERATE_PAGE_TEXT.tryImageAgain(place)}
-            disabled={remaking}
-            onClick={() => void tryImageAgain(item.imageId, prompt)}
-          >
-            {GENERATE_PAGE_TEXT.tryAgain}
-          </Button>
-        ) : null}
+        <Button
+          className={styles.again}
+          appearance={doubtful ? 'primary' : 'secondary'}
+          icon={<ArrowClockwiseRegular />}
+          aria-label={GENERATE_PAGE_TEXT.tryImageAgain(place)}
+          disabled={remaking}
+          onClick={() => void tryImageAgain(item.imageId, prompt)}
+        >
+          {GENERATE_PAGE_TEXT.tryAgain}
+        </Button>
       </div>
     </li>
   );
@@ -174,7 +182,8 @@ function BatchTile({
 
 /**
  * A finished batch: its images as a grid, sorted by likeness, each with open large, Download
- * PNG and Copy Prompt; an image that might not look like the person offers Try again.
+ * PNG, Copy Prompt and Try again; an image that might not look like the person is marked and
+ * its Try again is the primary action.
  */
 export default function BatchView({ result }: { result: GenerationResult }) {
   const styles = useStyles();

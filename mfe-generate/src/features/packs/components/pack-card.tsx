@@ -38,6 +38,8 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     color: tokens.colorNeutralForeground1,
     textAlign: 'start',
+    // A button does not inherit the page's font by default.
+    fontFamily: 'inherit',
     cursor: 'pointer',
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
   },
