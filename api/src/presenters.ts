@@ -13,6 +13,7 @@ import { API_TEXT, normalizeSubscriptionStatus } from '@app/shared/spec';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { engineOf } from './db/model-engine';
 import { capabilitiesOf } from './engines/capabilities';
+import { likenessOf } from './engines/likeness';
 import { notFound } from './http-errors';
 import type { Job } from './jobs/queue';
 import type { MediaRow } from './services/media';
@@ -118,6 +119,7 @@ export async function presentMedia(
     modelIds: row.model_ids === null ? null : (JSON.parse(row.model_ids) as string[]),
     engine: row.engine,
     identityScore: row.identity_score,
+    likeness: likenessOf(row.identity_score),
     failureReason: row.failure_reason,
     photoCheck: photoCheckOf(row),
     width: row.width,

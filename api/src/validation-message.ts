@@ -27,6 +27,7 @@ function sizeText(fieldName: string, problem: FieldProblem): string | undefined 
   if (problem.kind === 'tooManyItems' && problem.count !== undefined) {
     if (TRAINING_PHOTO_LISTS.has(fieldName)) return tooManyPhotos(problem.count);
     if (fieldName === 'model_ids') return GENERATE_TEXT.tooManyModels;
+    if (fieldName === 'prompts') return GENERATE_TEXT.tooManyImages;
   }
   if (problem.kind === 'tooLong' && fieldName === 'modelName') {
     return TRAINING_TEXT.modelNameTooLong;

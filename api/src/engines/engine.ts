@@ -84,5 +84,14 @@ export interface Engine {
   readonly name: string;
   train(request: TrainRequest, context: EngineContext): Promise<TrainResult>;
   generate(request: GenerateRequest, context: EngineContext): Promise<EngineImage>;
+  /**
+   * `count` images of one request in one provider call (seeds `seed` onwards), for an engine
+   * whose provider makes several at once; without it the runner calls `generate` per seed.
+   */
+  generateMany?(
+    request: GenerateRequest,
+    count: number,
+    context: EngineContext,
+  ): Promise<EngineImage[]>;
   edit(request: EditRequest, context: EngineContext): Promise<EngineImage>;
 }

@@ -3,7 +3,15 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, JobsTable } from '../db/schema';
 import { completionOf, type JobCompletions } from './completion';
 import { CANCELED_FAILURE } from './job-failures';
-import type { EnqueueRequest, Job, JobKind, JobQueue, JobStatus } from './queue';
+import {
+  imagesOf,
+  type EnqueueRequest,
+  type Job,
+  type JobInputs,
+  type JobKind,
+  type JobQueue,
+  type JobStatus,
+} from './queue';
 
 export function toJob(row: Selectable<JobsTable>): Job {
   return {
@@ -79,6 +87,20 @@ export class DatabaseJobQueue implements JobQueue {
       .where('kind', 'in', [...kinds])
       .executeTakeFirstOrThrow();
     return Number(active);
+  }
+
+  async imagesRequestedSince(userId: string, since: Date): Promise<number> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select('input')
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'generate')
+      .where('created_at', '>=', since.toISOString())
+      .execute();
+    return rows.reduce(
+      (sum, row) => sum + imagesOf(JSON.parse(row.input) as JobInputs['generate']),
+      0,
+    );
   }
 
   async findOwned(userId: string, id: string): Promise<Job | undefined> {

@@ -10,7 +10,17 @@ export type { JobKind, JobStatus };
 /** What each engine step needs; stored as JSON in `jobs.input`. */
 export interface JobInputs {
   train: { modelId: string; triggerWord: string; photoIds: string[] };
-  generate: { prompt: string; aspectRatio: AspectRatio; modelIds: string[] };
+  /**
+   * `prompts` (a pack run) replaces `prompt`, which is then its first; every prompt makes
+   * `count` images (both absent on jobs of a single image).
+   */
+  generate: {
+    prompt: string;
+    aspectRatio: AspectRatio;
+    modelIds: string[];
+    prompts?: string[];
+    count?: number;
+  };
   /** `imageKey` and `maskKey` are storage keys of the uploaded image and its PNG mask. */
   edit: {
     prompt: string;
@@ -21,6 +31,16 @@ export interface JobInputs {
   };
   /** The uploaded training photo to check. */
   'check-photo': { mediaId: string };
+}
+
+/** The prompts of a generation, each of which makes `count` images. */
+export function promptsOf(input: JobInputs['generate']): string[] {
+  return input.prompts ?? [input.prompt];
+}
+
+/** How many images a generation makes. */
+export function imagesOf(input: JobInputs['generate']): number {
+  return promptsOf(input).length * (input.count ?? 1);
 }
 
 /** What a finished training hands to its model (the train completion stores it). */
@@ -101,6 +121,8 @@ export interface JobQueue {
    * running it notices at its next heartbeat. Undefined when it had already finished.
    */
   cancel(userId: string, id: string, now?: Date): Promise<Job | undefined>;
+  /** The images the user's generations created since `since` asked for. */
+  imagesRequestedSince(userId: string, since: Date): Promise<number>;
   /** The latest job of the kind for each of the user's models, by model id. */
   latestJobPerModel<K extends JobKind>(userId: string, kind: K): Promise<Map<string, Job<K>>>;
 }

@@ -20,16 +20,31 @@ async function queueTextToImage(
   app: FastifyInstance,
   request: FastifyRequest,
   body: z.output<typeof textToImageBody>,
+  imagesPerMinute: number,
 ) {
-  const ids = await app.generation.check(request.user, body.prompt, body.model_ids);
+  const prompts = (body.prompts ?? [body.prompt ?? '']).map((prompt) => prompt.trim());
+  const [prompt = ''] = prompts;
+  const ids = await app.generation.check(request.user, prompt, body.model_ids);
+  await app.generation.checkRun(request.user, prompts, body.count, imagesPerMinute);
   const job = await app.generation.enqueue(
     request.user,
     'generate',
-    { prompt: body.prompt.trim(), aspectRatio: body.aspect_ratio, modelIds: ids },
+    {
+      prompt,
+      aspectRatio: body.aspect_ratio,
+      modelIds: ids,
+      // A single image's job keeps the shape it always had.
+      ...(body.prompts ? { prompts } : {}),
+      ...(body.count > 1 ? { count: body.count } : {}),
+    },
     keyedRequest(request),
   );
   return waitForJob(job, { jobs: app.jobs, worker: app.jobWorker });
 }
+
+/** The write limit, counted in images for text-to-image (GenerationService.checkRun). */
+const imagesPerMinute = ({ max }: RateLimitOptions): number =>
+  typeof max === 'number' ? max : Number.POSITIVE_INFINITY;
 
 /** A job of the caller's, as the status and cancel routes read it. */
 const jobRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
@@ -93,7 +108,7 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
       },
     },
     async (request, reply) => {
-      const job = await queueTextToImage(app, request, request.body);
+      const job = await queueTextToImage(app, request, request.body, imagesPerMinute(writeLimit));
       return reply.code(jobStatusCode(job)).send({ ...presentJob(job), replicateJobId: job.id });
     },
   );
@@ -104,12 +119,12 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
       config: { rateLimit: writeLimit },
       schema: {
         summary: 'Queue a text-to-image generation with 1-2 ready models',
-        description: `Waits a bounded time for the result (200); otherwise answers with the running job (202): poll GET /generate/status/{id} until it has succeeded or failed. Two models must have been trained by the same engine (else 400, "${API_TEXT.modelsOfDifferentEngines}").`,
+        description: `\`count\` images per prompt (1-4); \`prompts\` runs a pack's prompts as one job, at most 8 images in all. The per-minute write limit counts images. Waits a bounded time for the result (200); otherwise answers with the running job (202): poll GET /generate/status/{id} until it has succeeded or failed. Two models must have been trained by the same engine (else 400, "${API_TEXT.modelsOfDifferentEngines}").`,
         ...API_ROUTES['POST /generate/text-to-image'],
       },
     },
     async (request, reply) => {
-      const job = await queueTextToImage(app, request, request.body);
+      const job = await queueTextToImage(app, request, request.body, imagesPerMinute(writeLimit));
       return reply.code(jobStatusCode(job)).send(presentJob(job));
     },
   );

@@ -1,5 +1,7 @@
 import {
   API_TEXT,
+  GENERATE_TEXT,
+  MAX_IMAGES_PER_RUN,
   MAX_QUEUED_GENERATIONS,
   tooManyQueuedGenerations,
   validateModelSelection,
@@ -56,6 +58,27 @@ export class GenerationService {
     }
     if (engines.size > 1) throw badRequest(API_TEXT.modelsOfDifferentEngines);
     return ids;
+  }
+
+  /**
+   * A text-to-image run: every prompt (one, or a pack's) is checked like a single one, then the
+   * images it makes against one run's bound and the per-minute write limit, which counts images
+   * (`imagesPerMinute`; the rate-limit plugin has already counted this request as one).
+   */
+  async checkRun(
+    user: UserRow,
+    prompts: readonly string[],
+    count: number,
+    imagesPerMinute: number,
+  ): Promise<void> {
+    for (const prompt of prompts) {
+      const promptError = validatePrompt(prompt);
+      if (promptError) throw badRequest(promptError);
+    }
+    const images = prompts.length * count;
+    if (images > MAX_IMAGES_PER_RUN) throw badRequest(GENERATE_TEXT.tooManyImages);
+    const recent = await this.jobs.imagesRequestedSince(user.id, new Date(Date.now() - 60_000));
+    if (recent + images > imagesPerMinute) throw new HttpError(429, API_TEXT.tooManyRequests);
   }
 
   /**

@@ -7,7 +7,7 @@ import type { Engine, EngineContext, EngineImage, ProviderJobRecord } from '../e
 import { checkPhoto } from '../engines/photo-review';
 import { readAll } from '../engines/read-all';
 import { JobFailure } from '../jobs/job-failures';
-import type { Job, JobInputs } from '../jobs/queue';
+import { promptsOf, type Job, type JobInputs } from '../jobs/queue';
 import type { JobContext, JobRunners } from '../jobs/worker';
 import { processImage } from '../media/pipeline';
 import { mediaKeys } from '../storage/keys';
@@ -27,6 +27,83 @@ export function seedOf(jobId: string): number {
 
 const engineUnavailable = (name: string): string =>
   `This model was trained by the "${name}" image engine, which this server does not run.`;
+
+/** An image an engine made, with the seed and prompt it was made from. */
+interface MadeImage {
+  image: EngineImage;
+  seed: number;
+  prompt: string;
+}
+
+/**
+ * A generation's images: every prompt's `count`, from consecutive seeds (the built-in engine
+ * leads each with another of the model's photos). A single image is one `generate` call with
+ * the job's seed, as it always was.
+ */
+async function generateAll(
+  job: Job<'generate'>,
+  engine: Engine,
+  contextOf: (part: number, parts: number) => EngineContext,
+): Promise<MadeImage[]> {
+  const base = seedOf(job.id);
+  const count = job.input.count ?? 1;
+  const batched = count > 1 && engine.generateMany !== undefined;
+  const calls = promptsOf(job.input).flatMap((prompt, index) =>
+    batched
+      ? [{ prompt, seed: base + index * count, count }]
+      : Array.from({ length: count }, (_, image) => ({
+          prompt,
+          seed: base + index * count + image,
+          count: 1,
+        })),
+  );
+  const images: MadeImage[] = [];
+  for (const [part, call] of calls.entries()) {
+    const request = { userId: job.userId, ...job.input, prompt: call.prompt, seed: call.seed };
+    const callContext = contextOf(part, calls.length);
+    const made =
+      call.count > 1 && engine.generateMany
+        ? await engine.generateMany(request, call.count, callContext)
+        : [await engine.generate(request, callContext)];
+    made.forEach((image, index) =>
+      images.push({ image, seed: call.seed + index, prompt: call.prompt }),
+    );
+  }
+  return images;
+}
+
+/**
+ * A job's provider jobs, one per engine call (a pack run makes one per prompt): their ids,
+ * space-separated in call order, and the tag that finds call `part` at the provider.
+ */
+function providerJobRecord(
+  db: Kysely<Database>,
+  { id, createdAt }: Job,
+  part: number,
+): ProviderJobRecord {
+  const row = () =>
+    db
+      .selectFrom('jobs')
+      .select(['provider_job_id', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  const recorded = async () => (await row())?.provider_job_id?.split(' ') ?? [];
+  return {
+    jobId: part === 0 ? id : `${id}.${part}`,
+    jobCreatedAt: createdAt,
+    load: async () => (await recorded())[part] || null,
+    save: async (providerJobId) => {
+      const ids = await recorded();
+      ids[part] = providerJobId;
+      await db
+        .updateTable('jobs')
+        .set({ provider_job_id: Array.from(ids, (value) => value ?? '').join(' ') })
+        .where('id', '=', id)
+        .execute();
+    },
+    wasCanceled: async () => (await row())?.status === 'canceled',
+  };
+}
 
 /** What the runners read and write besides the engines. */
 interface RunnerServices {
@@ -49,32 +126,16 @@ export function jobRunners(
 ): JobRunners {
   const engines = new Map([...others, trainWith].map((engine) => [engine.name, engine]));
 
-  function providerJobRecord({ id: jobId, createdAt }: Job): ProviderJobRecord {
-    const row = () =>
-      db
-        .selectFrom('jobs')
-        .select(['provider_job_id', 'status'])
-        .where('id', '=', jobId)
-        .executeTakeFirst();
-    return {
-      jobId,
-      jobCreatedAt: createdAt,
-      load: async () => (await row())?.provider_job_id ?? null,
-      save: async (providerJobId) => {
-        await db
-          .updateTable('jobs')
-          .set({ provider_job_id: providerJobId })
-          .where('id', '=', jobId)
-          .execute();
-      },
-      wasCanceled: async () => (await row())?.status === 'canceled',
-    };
-  }
-
-  const engineContext = (job: Job, { signal, reportProgress }: JobContext): EngineContext => ({
+  /** Call `part` of `parts`: its progress is its share of the job's. */
+  const engineContext = (
+    job: Job,
+    { signal, reportProgress }: JobContext,
+    part = 0,
+    parts = 1,
+  ): EngineContext => ({
     signal,
-    onProgress: reportProgress,
-    providerJob: providerJobRecord(job),
+    onProgress: (progress) => reportProgress((part + progress) / parts),
+    providerJob: providerJobRecord(db, job, part),
   });
 
   async function engineFor(job: Job, modelIds: readonly string[]): Promise<Engine> {
@@ -101,20 +162,39 @@ export function jobRunners(
     return readAll(stored.stream);
   }
 
+  /** The job's images as gallery rows, in order; an earlier attempt's stored ones are kept. */
+  async function storeImages(
+    job: Job<'generate' | 'edit'>,
+    input: JobInputs['generate'],
+    images: readonly MadeImage[],
+    engine: Engine,
+  ): Promise<string[]> {
+    const earlier = await db
+      .selectFrom('media')
+      .select('id')
+      .where('job_id', '=', job.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const ids = earlier.map((row) => row.id);
+    for (const [index, { image, seed, prompt }] of images.entries()) {
+      if (index < ids.length) continue;
+      const name = images.length > 1 ? `${job.id.slice(0, 8)}-${index + 1}` : job.id.slice(0, 8);
+      ids.push(
+        await storeImage(job, { ...input, prompt }, image, seed, engine, `${job.kind}-${name}.png`),
+      );
+    }
+    return ids;
+  }
+
   async function storeImage(
     job: Job<'generate' | 'edit'>,
     input: JobInputs['generate'],
     image: EngineImage,
     seed: number,
     engine: Engine,
-  ): Promise<string[]> {
-    // An attempt that crashed after storing its image has already done the work.
-    const earlier = await db
-      .selectFrom('media')
-      .select('id')
-      .where('job_id', '=', job.id)
-      .execute();
-    if (earlier.length > 0) return earlier.map((row) => row.id);
+    filename: string,
+  ): Promise<string> {
     const processed = await processImage(image.data, {
       maxBytes: GENERATED_MAX_BYTES,
       tooLargeMessage: FILE_TEXT.tooLarge,
@@ -123,7 +203,7 @@ export function jobRunners(
     });
     const row = await media.create(job.userId, processed, {
       type: 'generated',
-      filename: `${job.kind}-${job.id.slice(0, 8)}.png`,
+      filename,
       prompt: input.prompt,
       aspectRatio: input.aspectRatio,
       mode: job.kind === 'edit' ? 'edit' : 'text-to-image',
@@ -133,7 +213,7 @@ export function jobRunners(
       engine: engine.name,
       identityScore: image.identityScore,
     });
-    return [row.id];
+    return row.id;
   }
 
   return {
@@ -174,13 +254,11 @@ export function jobRunners(
       };
     },
     generate: async (job, context) => {
-      const seed = seedOf(job.id);
       const engine = await engineFor(job, job.input.modelIds);
-      const image = await engine.generate(
-        { userId: job.userId, ...job.input, seed },
-        engineContext(job, context),
+      const images = await generateAll(job, engine, (part, parts) =>
+        engineContext(job, context, part, parts),
       );
-      return { output: await storeImage(job, job.input, image, seed, engine) };
+      return { output: await storeImages(job, job.input, images, engine) };
     },
     edit: async (job, context) => {
       const seed = seedOf(job.id);
@@ -194,9 +272,8 @@ export function jobRunners(
         { userId: job.userId, prompt, aspectRatio, modelIds, seed, image, mask },
         engineContext(job, context),
       );
-      return {
-        output: await storeImage(job, { prompt, aspectRatio, modelIds }, edited, seed, engine),
-      };
+      const made = [{ image: edited, seed, prompt }];
+      return { output: await storeImages(job, { prompt, aspectRatio, modelIds }, made, engine) };
     },
   };
 }

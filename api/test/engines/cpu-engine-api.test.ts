@@ -63,6 +63,23 @@ describe('built-in engine through the API', { timeout: 240_000 }, () => {
     expect(generated.body).toMatchObject({ status: 'succeeded', error: null });
     const [imageId] = generated.body.output;
 
+    // Several images: one job, each led by another of the model's photos, each with a likeness.
+    const batch = await studio.as(user, 'POST', '/api/generate/text-to-image', {
+      json: { prompt: 'studio light', count: 3, model_ids: [first] },
+    });
+    expect(batch.body).toMatchObject({ status: 'succeeded', error: null });
+    expect(batch.body.output).toHaveLength(3);
+    const listed = await studio.as(user, 'GET', '/api/media?type=generated');
+    const images = batch.body.output.map((id: string) =>
+      listed.body.items.find((entry: { imageId: string }) => entry.imageId === id),
+    );
+    const seeds = images.map((entry: { seed: number }) => entry.seed);
+    expect(seeds).toEqual([seeds[0], seeds[0] + 1, seeds[0] + 2]);
+    for (const entry of images) {
+      expect(entry).toMatchObject({ prompt: 'studio light', engine: 'builtin-cpu' });
+      expect(entry.likeness).toEqual({ score: expect.any(Number), verdict: expect.any(String) });
+    }
+
     const second = await train('Lisa two', ids.slice(0, 6).reverse());
     const blended = await studio.as(user, 'POST', '/api/generate/text-to-image', {
       json: { prompt: 'black and white', aspect_ratio: '4:5', model_ids: [first, second] },

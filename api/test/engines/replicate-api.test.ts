@@ -99,6 +99,25 @@ describe('Replicate engine through the API', { timeout: 90_000 }, () => {
       `${studio.running.config.publicUrl}/api/webhooks/replicate?job=${generated.body.id}`,
     );
 
+    // Several images of one prompt are one prediction; a pack's prompts one each.
+    const before = double.predictions().length;
+    const batch = await studio.as(user, 'POST', '/api/generate/text-to-image', {
+      json: { prompts: ['in a cafe', 'in a park'], count: 2, model_ids: [first] },
+    });
+    expect(batch.body).toMatchObject({ status: 'succeeded', error: null });
+    expect(batch.body.output).toHaveLength(4);
+    const made = double.predictions().slice(before);
+    expect(
+      made.map((prediction) => [prediction.input.prompt, prediction.input.num_outputs]),
+    ).toEqual([
+      ['lisa, in a cafe', 2],
+      ['lisa, in a park', 2],
+    ]);
+    expect(made.map((prediction) => prediction.webhook?.split('job=')[1])).toEqual([
+      batch.body.id,
+      `${batch.body.id}.1`,
+    ]);
+
     const second = await train('Lisa two', ids.slice(0, 5).reverse());
     const secondVersion = (
       await studio.running.app.db

@@ -477,6 +477,10 @@ export class ReplicateDouble {
     if (extra !== undefined && !this.photos.has(String(extra).replace(/\/(\w+)$/, ':$1'))) {
       return [422, { detail: `extra_lora ${String(extra)} could not be loaded` }];
     }
+    const outputs = input.num_outputs ?? 1;
+    if (typeof outputs !== 'number' || !Number.isInteger(outputs) || outputs < 1 || outputs > 4) {
+      return [422, { detail: 'num_outputs must be an integer from 1 to 4' }];
+    }
     const image = this.fileAt(input.image);
     const mask = this.fileAt(input.mask);
     if ((input.image !== undefined && !image) || (input.mask !== undefined && !mask)) {
@@ -486,12 +490,16 @@ export class ReplicateDouble {
     this.run(job, this.behaviour.predictionMs, async () => {
       const photos = this.photos.get(version)!;
       const seed = typeof input.seed === 'number' ? input.seed : 0;
-      const photo = photos[seed % photos.length]!;
-      const png =
-        image && mask ? await inpaint(image.data, mask.data, photo) : await crop(photo, input);
-      const id = randomUUID();
-      this.files.set(id, { id, data: png, contentType: 'image/png' });
-      return [`${this.url}/outputs/${id}.png`];
+      const urls: string[] = [];
+      for (let output = 0; output < outputs; output += 1) {
+        const photo = photos[(seed + output) % photos.length]!;
+        const png =
+          image && mask ? await inpaint(image.data, mask.data, photo) : await crop(photo, input);
+        const id = randomUUID();
+        this.files.set(id, { id, data: png, contentType: 'image/png' });
+        urls.push(`${this.url}/outputs/${id}.png`);
+      }
+      return urls;
     });
     return [201, this.view(job)];
   }

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from '../spec/constants';
+import {
+  ASPECT_RATIOS,
+  DEFAULT_ASPECT_RATIO,
+  MAX_IMAGES_PER_PROMPT,
+  MAX_IMAGES_PER_RUN,
+  type AspectRatio,
+} from '../spec/constants';
 import { GENERATE_TEXT } from '../spec/messages';
 import { idempotencyHeaders, idParams, uuidParam, withErrors, type RouteContract } from './common';
 import { jobSchema } from './jobs';
@@ -16,9 +22,28 @@ const prompt = safeText(z.string({ error: GENERATE_TEXT.enterPrompt }).max(PROMP
 });
 export const modelIdsSchema = z.array(uuidParam, { error: GENERATE_TEXT.selectModel }).max(10);
 
-/** Without model_ids the default (legacy) model is used. */
+const count = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_IMAGES_PER_PROMPT)
+  .default(1)
+  .meta({ description: `Images per prompt, 1-${MAX_IMAGES_PER_PROMPT}` });
+
+/**
+ * Without model_ids the default (legacy) model is used. `prompts` (a pack's, maybe edited) runs
+ * them all as one job instead of `prompt`; every prompt gets `count` images, at most
+ * MAX_IMAGES_PER_RUN in all.
+ */
 export const textToImageBody = z.object({
-  prompt,
+  prompt: prompt.optional(),
+  prompts: z
+    .array(prompt)
+    .min(1, { error: GENERATE_TEXT.enterPrompt })
+    .max(MAX_IMAGES_PER_RUN, { error: GENERATE_TEXT.tooManyImages })
+    .optional()
+    .meta({ description: 'A pack run: its prompts, one batch' }),
+  count,
   aspect_ratio: aspectRatio,
   model_ids: modelIdsSchema.optional(),
 });

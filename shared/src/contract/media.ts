@@ -16,6 +16,20 @@ const photoCheckSchema = z.enum(PHOTO_CHECKS).nullable().meta({
     "Training photos: 'pending' until the face check ran, 'ok', or why a training cannot use it; null when not checked (generated images, or the check could not run)",
 });
 
+export const LIKENESS_VERDICTS = ['looks-like-you', 'might-not-look-like-you'] as const;
+export type LikenessVerdict = (typeof LIKENESS_VERDICTS)[number];
+const likenessSchema = z
+  .object({
+    score: z.number().int().min(0).max(100),
+    verdict: z.enum(LIKENESS_VERDICTS),
+  })
+  .nullable()
+  .meta({
+    description:
+      'Generated images: how sure the server is that the face is the model’s person (score in %, calibrated on same- and different-person photo pairs); null when no face',
+  });
+export type Likeness = z.infer<typeof likenessSchema>;
+
 export const MEDIA_TYPES = ['training', 'generated'] as const;
 export const MEDIA_STATUSES = ['pending', 'receiving', 'ready', 'failed'] as const;
 export const mediaTypeSchema = z.enum(MEDIA_TYPES);
@@ -63,6 +77,7 @@ export const mediaItemSchema = z
       .number()
       .nullable()
       .meta({ description: 'Face similarity (0..1) to the model’s photos; null when no face' }),
+    likeness: likenessSchema,
     failureReason: z
       .string()
       .nullable()

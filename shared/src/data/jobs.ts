@@ -82,6 +82,11 @@ export async function editImage(form: EditImageForm, idempotencyKey?: string): P
   return seedJob(job);
 }
 
+/** GET /generate/status/{id}: the job as it is now. */
+export function jobStatus(jobId: string): Promise<JobView> {
+  return fetchApiKey<JobView>(jobKeys.status(jobId));
+}
+
 export async function cancelJob(jobId: string): Promise<JobView> {
   const job = await api.post<JobView>(`/generate/cancel/${encodeURIComponent(jobId)}`);
   return seedJob(job);

@@ -190,6 +190,16 @@ export function useMediaItem(imageId: string | null): SWRResponse<MediaItem> {
   return useSWR<MediaItem>(imageId === null ? null : mediaKeys.item(imageId), fetchApiKey);
 }
 
+/** Several items at once, in the order asked (a batch of generated images). */
+export function useMediaItems(imageIds: readonly string[]): SWRResponse<MediaItem[]> {
+  return useSWR<MediaItem[]>(
+    imageIds.length === 0 ? null : ['media-items', ...imageIds],
+    () => Promise.all(imageIds.map((id) => fetchApiKey<MediaItem>(mediaKeys.item(id)))),
+    // One image made again: the others stay on screen while the new list loads.
+    { keepPreviousData: true },
+  );
+}
+
 /**
  * `refreshInterval` (ms, from the last answer): e.g. poll while a new photo's face check is
  * pending, 0 once none is.

@@ -125,6 +125,10 @@ export const MIN_TRAINING_PHOTOS = 5;
 export const MAX_TRAINING_PHOTOS = 20;
 export const MODEL_NAME_MAX_LENGTH = 20;
 export const MAX_MODELS_PER_GENERATION = 2;
+/** Images one text-to-image prompt may ask for in a run. */
+export const MAX_IMAGES_PER_PROMPT = 4;
+/** Images one run (a pack's prompts times the count) may make: one batch a phone shows at once. */
+export const MAX_IMAGES_PER_RUN = 8;
 /**
  * Generations and edits one user may have waiting or running at once: enough for any real
  * session, and a bound on what one account can pile onto the shared queue.

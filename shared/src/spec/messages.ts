@@ -205,6 +205,10 @@ export const GENERATE_TEXT = {
   takingTooLong: 'Generation is taking longer than expected. Please try again.',
   /** Not worded by the spec: a generation sent while the network cannot be reached. */
   needsConnection: 'Generating needs a connection. You are offline.',
+  /** Not worded by the spec: a pack's prompts times the count went past one run's images. */
+  tooManyImages: 'A run makes at most 8 images',
+  looksLikeYou: 'Looks like you',
+  mightNotLookLikeYou: 'Might not look like you',
 } as const;
 
 export const MODELS_TEXT = {

@@ -176,10 +176,20 @@ export class ReplicateEngine implements Engine {
   }
 
   async generate(request: GenerateRequest, context: EngineContext): Promise<EngineImage> {
+    const [image] = await this.generateMany(request, 1, context);
+    return image!;
+  }
+
+  /** One prediction with `num_outputs` images (FLUX makes them from the seed onwards). */
+  async generateMany(
+    request: GenerateRequest,
+    count: number,
+    context: EngineContext,
+  ): Promise<EngineImage[]> {
     const models = await this.trainedModels(request.userId, request.modelIds);
     return this.predict(
       models,
-      this.baseInput(request, models, { aspect_ratio: request.aspectRatio }),
+      this.baseInput(request, models, { aspect_ratio: request.aspectRatio, num_outputs: count }),
       context,
       GENERATE_TEXT.generateFailed,
     );
@@ -188,12 +198,13 @@ export class ReplicateEngine implements Engine {
   /** The uploaded image and mask go through the files API (the client uploads Buffers). */
   async edit(request: EditRequest, context: EngineContext): Promise<EngineImage> {
     const models = await this.trainedModels(request.userId, request.modelIds);
-    return this.predict(
+    const [image] = await this.predict(
       models,
       this.baseInput(request, models, { image: request.image, mask: request.mask }),
       context,
       GENERATE_TEXT.editFailed,
     );
+    return image!;
   }
 
   private baseInput(
@@ -377,7 +388,7 @@ export class ReplicateEngine implements Engine {
     input: Record<string, unknown>,
     context: EngineContext,
     failure: string,
-  ): Promise<EngineImage> {
+  ): Promise<EngineImage[]> {
     const { signal, providerJob } = context;
     const [first] = models;
     if (!first) throw new JobFailure(failure);
@@ -405,18 +416,24 @@ export class ReplicateEngine implements Engine {
       this.options.log.warn({ prediction: done.id, error: done.error }, 'prediction not succeeded');
       throw new JobFailure(failure);
     }
-    const data = await this.download(done, failure, signal);
+    const images: EngineImage[] = [];
+    const outputs = Array.isArray(done.output) ? (done.output as unknown[]) : [done.output];
+    // No output at all fails like an output that is not a file.
+    for (const url of outputs.length > 0 ? outputs : [undefined]) {
+      const data = await this.download(done, url, failure, signal);
+      images.push({ data, identityScore: await identityScore(data, first.references, signal) });
+    }
     context.onProgress(0.9);
-    return {
-      data,
-      identityScore: await identityScore(data, first.references, signal),
-    };
+    return images;
   }
 
   /** Output URLs are temporary: the bytes are copied into our storage before the job ends. */
-  private async download(done: ProviderJob, failure: string, signal: AbortSignal): Promise<Buffer> {
-    const outputs = Array.isArray(done.output) ? (done.output as unknown[]) : [done.output];
-    const url = outputs[0];
+  private async download(
+    done: ProviderJob,
+    url: unknown,
+    failure: string,
+    signal: AbortSignal,
+  ): Promise<Buffer> {
     if (typeof url !== 'string') {
       this.options.log.error(
         { prediction: done.id, output: done.output },

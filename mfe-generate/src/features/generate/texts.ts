@@ -31,13 +31,21 @@ export const GENERATE_PAGE_TEXT = {
   promptCopied: 'Prompt copied',
   copyFailed: 'The prompt could not be copied',
   loadingProfile: 'Loading your models...',
+  imageCountLabel: 'Images',
+  batchTitle: (count: number) => `${count} images, the likeliest first`,
+  openImage: (index: number) => `Open image ${index} large`,
+  downloadImage: (index: number) => `Download image ${index} as PNG`,
+  copyImagePrompt: (index: number) => `Copy the prompt of image ${index}`,
+  tryImageAgain: (index: number) => `Try again, image ${index}`,
+  makingAgain: 'Making it again...',
 } as const;
-
-export const looksLike = (name: string, score: number): string =>
-  `Looks like ${name}: ${Math.round(score * 100)} %`;
 
 export const seedLabel = (seed: number): string => `Seed ${seed}`;
 
 /** The download's file name: the mode and the generation id (spec §2). */
 export const downloadName = (mode: string, generationId: string): string =>
   `${mode}-${generationId}.png`;
+
+/** A batch image's download: the generation's name with its place in the batch. */
+export const batchDownloadName = (generationId: string, index: number): string =>
+  `generate-${generationId}-${index}.png`;

@@ -103,7 +103,7 @@ const GalleryTile = memo(function GalleryTile({
   const description = describeImage(item);
   const caption = galleryCaption(description);
   return (
-    <li className={tile.tile} data-testid="gallery-tile">
+    <li className={tile.tile} data-testid="gallery-tile" data-image-id={item.imageId}>
       <div className={styles.frame}>
         <RetryingImage
           // One element per image: new URLs for it are taken by its next retry, not a restart.

@@ -16,6 +16,7 @@ import {
 } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { IconButton } from '@app/shared/ui/icon-button';
+import { LikenessBadge } from '@app/shared/ui/likeness-badge';
 import { describeImage } from './gallery-grid';
 
 /** How long Copy Prompt says the prompt was copied. */
@@ -58,7 +59,7 @@ const useStyles = makeStyles({
   dismiss: { color: '#fff' },
 });
 
-/** Under the photo: its whole prompt, Copy Prompt, "Use this prompt", and a failed action's message. */
+/** Under the photo: its whole prompt, its likeness (generated images), Copy Prompt, "Use this prompt", and a failed action's message. */
 export function ViewerCaption({
   item,
   error,
@@ -96,6 +97,8 @@ export function ViewerCaption({
   return (
     <div className={styles.root}>
       <p className={styles.prompt}>{describeImage(item)}</p>
+      {/* Absent on items cached before the api sent it. */}
+      {item.likeness ? <LikenessBadge likeness={item.likeness} /> : null}
       {prompt ? (
         <div className={styles.actions}>
           <Button

@@ -20,14 +20,15 @@ import { engineLimits } from '../utils/engine-limits';
 import { insertAtCaret } from '../utils/insert-at-caret';
 import { loadPromptHistory } from '../utils/prompt-history';
 import { ActionBar } from './action-bar';
-import { AspectRatioPicker } from './aspect-ratio-picker';
 import { useChoiceStyles } from './choice-styles';
+import { PackRow } from '../../packs/components/pack-row';
 import { EngineNote } from './engine-note';
 import { ModeToggle } from './mode-toggle';
 import { ModelPicker } from './model-picker';
 import { PromptField } from './prompt-field';
 import { RecentPrompts } from './recent-prompts';
 import { ResultPanel } from './result-panel';
+import { TextToImageSettings } from './text-to-image-settings';
 import { TriggerWordHints } from './trigger-word-hints';
 
 // Edit mode's image area and mask editor: not part of the first show (text to image is).
@@ -79,7 +80,7 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
   const choice = useChoiceStyles();
   const { draft, generation } = useGenerateStore();
   useGenerationProgress(generation);
-  const { mode, prompt, aspectRatio } = draft;
+  const { mode, prompt, aspectRatio, count } = draft;
 
   const { selectedIds: usable, selectedModels, toggle } = useModelSelection(readyModels);
   // A prompt joins the recent ones when it made an image (the store keeps them): read again then.
@@ -145,6 +146,8 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
       prompt: prompt.trim(),
       aspectRatio,
       modelIds: usable,
+      // Edit mode stays one image.
+      ...(mode === 'edit' ? {} : { count }),
     };
     if (mode === 'edit') {
       const mask = await editInputs.current?.exportMask();
@@ -190,6 +193,14 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
             <EditInputs ref={editInputs} onChange={onEditChange} />
           </Suspense>
         ) : null}
+        {mode === 'edit' ? null : (
+          <PackRow
+            models={selectedModels}
+            count={count}
+            disabled={busy || usable.length === 0}
+            onRun={(run) => send({ ...run, mode, aspectRatio, modelIds: usable })}
+          />
+        )}
         <div className={styles.promptBlock}>
           <PromptField
             label={mode === 'edit' ? GENERATE_TEXT.editPromptLabel : GENERATE_TEXT.promptLabel}
@@ -200,13 +211,8 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
           <TriggerWordHints models={selectedModels} prompt={prompt} onInsert={insert} />
           <RecentPrompts history={history} onPick={setPrompt} />
         </div>
-        {/* An edit keeps the photo's own shape: the picker would choose nothing there. */}
-        {mode === 'edit' ? null : (
-          <AspectRatioPicker
-            value={aspectRatio}
-            onChange={(value) => updateDraft({ aspectRatio: value })}
-          />
-        )}
+        {/* An edit keeps the photo's own shape and makes one image: nothing to choose there. */}
+        {mode === 'edit' ? null : <TextToImageSettings aspectRatio={aspectRatio} count={count} />}
         <ActionBar
           mode={mode}
           busy={busy}

@@ -9,6 +9,7 @@ import { LazyErrorAlert } from './lazy-error-alert';
 
 // Only after a generation: the result view with its image, actions and viewer.
 const ResultView = lazy(() => import('./result-view'));
+const BatchView = lazy(() => import('./batch-view'));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -112,7 +113,11 @@ export function ResultPanel({
       ) : null}
       {generation.status === 'succeeded' ? (
         <Suspense fallback={null}>
-          <ResultView result={generation.result} onGenerateAgain={onGenerateAgain} />
+          {generation.result.imageIds.length > 1 ? (
+            <BatchView result={generation.result} />
+          ) : (
+            <ResultView result={generation.result} onGenerateAgain={onGenerateAgain} />
+          )}
           <Shown key={generation.result.id} onShown={onResultShown} />
         </Suspense>
       ) : null}

@@ -1,6 +1,5 @@
 import { bus } from '@app/shared/bus';
 import { useMediaItem } from '@app/shared/data/media';
-import { useUserProfile } from '@app/shared/data/user';
 import {
   ASPECT_RATIOS,
   GALLERY_TEXT,
@@ -8,18 +7,14 @@ import {
   mediaQuery,
   settingsModeLabel,
 } from '@app/shared/spec';
+import { LikenessBadge } from '@app/shared/ui/likeness-badge';
 import { RetryingImage } from '@app/shared/ui/retrying-image';
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import {
-  ArrowClockwiseRegular,
-  ArrowDownloadRegular,
-  CopyRegular,
-  PersonRegular,
-} from '@fluentui/react-icons';
+import { ArrowClockwiseRegular, ArrowDownloadRegular, CopyRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, useState } from 'react';
 import { downloadImage } from '../api/download-image';
 import type { GenerationResult } from '../hooks/generation-store';
-import { downloadName, GENERATE_PAGE_TEXT, looksLike, seedLabel } from '../texts';
+import { downloadName, GENERATE_PAGE_TEXT, seedLabel } from '../texts';
 
 const PhotoViewer = lazy(() =>
   import('@app/shared/ui/photo-viewer').then((module) => ({ default: module.PhotoViewer })),
@@ -56,13 +51,6 @@ const useStyles = makeStyles({
     margin: 0,
     fontSize: tokens.fontSizeBase300,
     color: tokens.colorNeutralForeground2,
-  },
-  score: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    columnGap: tokens.spacingHorizontalXS,
-    color: tokens.colorNeutralForeground1,
-    fontWeight: tokens.fontWeightSemibold,
   },
   actions: {
     display: 'grid',
@@ -120,8 +108,8 @@ function sizeLabel(
 
 /**
  * A finished generation (spec §2 right panel): the image (a tap opens it large), Download PNG,
- * Copy Prompt, the prompt and its settings; and, beyond the spec, how much the face looks like
- * the model's person, the seed, and a new draw of the same request.
+ * Copy Prompt, the prompt and its settings; and, beyond the spec, whether the face looks like
+ * the model's person (the api's likeness), the seed, and a new draw of the same request.
  */
 export default function ResultView({
   result,
@@ -132,14 +120,12 @@ export default function ResultView({
 }) {
   const styles = useStyles();
   const { data: media, mutate } = useMediaItem(result.imageId);
-  const { data: profile } = useUserProfile(true);
   const [viewerOpen, setViewerOpen] = useState(false);
   const [viewerWanted, setViewerWanted] = useState(false);
   const [downloading, setDownloading] = useState(false);
 
   const [ratioW, ratioH] = result.aspectRatio.split(':').map(Number) as [number, number];
   const aspect = media?.width && media.height ? media.width / media.height : ratioW / ratioH;
-  const leadModel = profile?.models.find((model) => model.modelId === media?.modelIds?.[0]);
   const fileName = downloadName(result.mode, result.id);
 
   const download = async () => {
@@ -199,14 +185,11 @@ export default function ResultView({
 
       {media ? (
         <p className={styles.facts} data-testid="result-facts">
-          {media.identityScore !== null && leadModel ? (
-            <span className={styles.score}>
-              <PersonRegular aria-hidden />
-              {looksLike(leadModel.name, media.identityScore)}
-            </span>
-          ) : media.identityScore === null ? (
+          {media.likeness ? (
+            <LikenessBadge likeness={media.likeness} />
+          ) : (
             <span>{GENERATE_PAGE_TEXT.noFaceFound}</span>
-          ) : null}
+          )}
           {media.seed !== null ? <span>{seedLabel(media.seed)}</span> : null}
         </p>
       ) : null}

@@ -47,10 +47,11 @@ describe('the generate page’s state', () => {
       mode: 'edit',
       prompt: 'portrait of lisa',
       aspectRatio: '16:9',
+      count: 1,
     });
     bus.emit('auth:logout', { reason: 'user' });
     expect(getGenerateState()).toEqual({
-      draft: { mode: 'generate', prompt: '', aspectRatio: '1:1' },
+      draft: { mode: 'generate', prompt: '', aspectRatio: '1:1', count: 1 },
       generation: { status: 'idle' },
     });
   });
@@ -60,6 +61,42 @@ describe('the generate page’s state', () => {
     await startGeneration({ ...request, modelIds: [...request.modelIds] });
     expect(getGenerateState().generation.status).toBe('succeeded');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.promptHistory)!)).toEqual([request.prompt]);
+  });
+
+  it('sends a pack as one request and keeps its prompts out of the recent ones', async () => {
+    const bodies: unknown[] = [];
+    const recording = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        bodies.push(JSON.parse(body));
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(
+          JSON.stringify({
+            id: 'job-2',
+            kind: 'generate',
+            status: 'succeeded',
+            output: ['a', 'b'],
+            error: null,
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => recording.listen(0, '127.0.0.1', resolve));
+    const { port } = recording.address() as AddressInfo;
+    configureApiClient({
+      baseUrl: `http://127.0.0.1:${port}/api`,
+      getToken: () => Promise.resolve(null),
+    });
+    await startGeneration({ ...request, modelIds: ['model-1'], prompts: ['one', 'two'], count: 1 });
+    await new Promise<void>((resolve) => recording.close(() => resolve()));
+    expect(bodies).toEqual([
+      { prompts: ['one', 'two'], aspect_ratio: '1:1', model_ids: ['model-1'] },
+    ]);
+    expect(getGenerateState().generation).toMatchObject({
+      status: 'succeeded',
+      result: { imageIds: ['a', 'b'], retrying: [] },
+    });
+    expect(localStorage.getItem(STORAGE_KEYS.promptHistory)).toBeNull();
   });
 
   it('offline, says that generating needs a connection and keeps the prompt out of history', async () => {

@@ -1,7 +1,7 @@
 import { ApiError, isNetworkFailure, isOnline } from '@app/shared/api-client';
 import { bus } from '@app/shared/bus';
 import type { JobView } from '@app/shared/contract/jobs';
-import { cancelJob, editImage, isJobSettled, textToImage } from '@app/shared/data/jobs';
+import { cancelJob, editImage, isJobSettled, jobStatus, textToImage } from '@app/shared/data/jobs';
 import {
   DEFAULT_ASPECT_RATIO,
   GENERATE_TEXT,
@@ -16,6 +16,10 @@ export interface GenerationRequest {
   prompt: string;
   aspectRatio: AspectRatio;
   modelIds: string[];
+  /** Text to image: images per prompt (1 when absent). */
+  count?: number;
+  /** A pack run: its prompts (maybe edited), run as one batch instead of `prompt`. */
+  prompts?: string[];
   /** Edit mode: the photo and its PNG mask at the photo's size. */
   image?: File;
   mask?: Blob;
@@ -25,6 +29,10 @@ export interface GenerationRequest {
 export interface GenerationResult {
   id: string;
   imageId: string;
+  /** Every image of the batch (a single result has one); a "Try again" replaces its entry. */
+  imageIds: string[];
+  /** Images being made again ("Try again"), by the id they replace. */
+  retrying: string[];
   prompt: string;
   aspectRatio: AspectRatio;
   mode: GenerationMode;
@@ -48,6 +56,8 @@ export interface GenerateDraft {
   mode: GenerationMode;
   prompt: string;
   aspectRatio: AspectRatio;
+  /** Text to image: images per run, 1-4. */
+  count: number;
 }
 
 export interface GenerateStoreState {
@@ -56,7 +66,7 @@ export interface GenerateStoreState {
 }
 
 const INITIAL: GenerateStoreState = {
-  draft: { mode: 'generate', prompt: '', aspectRatio: DEFAULT_ASPECT_RATIO },
+  draft: { mode: 'generate', prompt: '', aspectRatio: DEFAULT_ASPECT_RATIO, count: 1 },
   generation: { status: 'idle' },
 };
 
@@ -155,7 +165,8 @@ export async function startGeneration(request: GenerationRequest, now = Date.now
           )
         : await textToImage(
             {
-              prompt: request.prompt,
+              ...(request.prompts ? { prompts: request.prompts } : { prompt: request.prompt }),
+              ...(request.count && request.count > 1 ? { count: request.count } : {}),
               aspect_ratio: request.aspectRatio,
               model_ids: request.modelIds,
             },
@@ -189,14 +200,17 @@ export function settleJob(job: JobView, now = Date.now()): void {
   const { request } = generation;
   const imageId = job.output[0];
   if (job.status === 'succeeded' && imageId) {
-    // Only a prompt that made an image joins the recent ones (spec §3 promptHistory).
-    rememberPrompt(localStorage, request.prompt);
+    // Only a prompt that made an image joins the recent ones (spec §3 promptHistory); a pack's
+    // prompts are the pack's, not the user's.
+    if (!request.prompts) rememberPrompt(localStorage, request.prompt);
     setGeneration({
       status: 'succeeded',
       request,
       result: {
         id: job.id,
         imageId,
+        imageIds: job.output,
+        retrying: [],
         prompt: request.prompt,
         aspectRatio: request.aspectRatio,
         mode: request.mode,
@@ -207,6 +221,57 @@ export function settleJob(job: JobView, now = Date.now()): void {
     return;
   }
   setGeneration({ status: 'failed', request, error: job.error || GENERATE_TEXT.generationFailed });
+}
+
+/** How often "Try again" asks whether its image is ready. */
+const RETRY_POLL_MS = 1500;
+
+const resultOf = (generation: GenerationState) =>
+  generation.status === 'succeeded' ? generation : null;
+
+/** Changes the shown result, if it is still `resultId`. */
+function updateResult(resultId: string, change: (result: GenerationResult) => GenerationResult) {
+  const shown = resultOf(state.generation);
+  if (shown?.result.id !== resultId) return;
+  setGeneration({ ...shown, result: change(shown.result) });
+}
+
+/**
+ * "Try again" on one image of a batch: the same prompt, models and ratio as a new job (so a new
+ * seed); its image takes the old one's place in the result once made. The old image stays in the
+ * gallery.
+ */
+export async function tryImageAgain(imageId: string, prompt: string): Promise<void> {
+  const shown = resultOf(state.generation);
+  if (!shown || shown.result.retrying.includes(imageId)) return;
+  const { request, result } = shown;
+  updateResult(result.id, (current) => ({
+    ...current,
+    retrying: [...current.retrying, imageId],
+  }));
+  let job: JobView | undefined;
+  try {
+    job = await textToImage(
+      { prompt, aspect_ratio: request.aspectRatio, model_ids: request.modelIds },
+      newIdempotencyKey(),
+    );
+    while (!isJobSettled(job)) {
+      await new Promise((resolve) => setTimeout(resolve, RETRY_POLL_MS));
+      job = await jobStatus(job.id);
+    }
+  } catch (error) {
+    bus.emit('toast:show', { intent: 'error', text: failureMessage(error, 'generate') });
+  }
+  const made = job?.status === 'succeeded' ? job.output[0] : undefined;
+  if (job && !made) {
+    bus.emit('toast:show', { intent: 'error', text: job.error || GENERATE_TEXT.generationFailed });
+  }
+  updateResult(result.id, (current) => ({
+    ...current,
+    imageIds: made ? current.imageIds.map((id) => (id === imageId ? made : id)) : current.imageIds,
+    retrying: current.retrying.filter((id) => id !== imageId),
+  }));
+  if (made) bus.emit('gallery:invalidate', { reason: 'generated' });
 }
 
 /** The waiting period is over and the job is still not done (spec §4, §8). */
