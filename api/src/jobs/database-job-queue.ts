@@ -81,6 +81,18 @@ export class DatabaseJobQueue implements JobQueue {
     return Number(active);
   }
 
+  async countCreatedSince(userId: string, kinds: readonly JobKind[], since: Date): Promise<number> {
+    const { created } = await this.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('created'))
+      .where('user_id', '=', userId)
+      .where('kind', 'in', [...kinds])
+      .where('created_at', '>=', since.toISOString())
+      .where('status', 'not in', ['failed', 'canceled'])
+      .executeTakeFirstOrThrow();
+    return Number(created);
+  }
+
   async findOwned(userId: string, id: string): Promise<Job | undefined> {
     const row = await this.db
       .selectFrom('jobs')

@@ -94,6 +94,8 @@ export interface JobQueue {
   findByIdempotencyKey(userId: string, key: string): Promise<Job | undefined>;
   /** How many of the user's jobs of these kinds are queued or running. */
   countActive(userId: string, kinds: readonly JobKind[]): Promise<number>;
+  /** How many of the user's jobs of these kinds were created since then, not failed or canceled. */
+  countCreatedSince(userId: string, kinds: readonly JobKind[], since: Date): Promise<number>;
   /** Only the owner's jobs: another user's id reads as missing. */
   findOwned(userId: string, id: string): Promise<Job | undefined>;
   /**

@@ -115,7 +115,10 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
     const models = new ModelService(app.db, storage);
     app.decorate('models', models);
     app.decorate('training', new TrainingService(app.db, users, media, models, jobs));
-    app.decorate('generation', new GenerationService(models, jobs, storage, storageQuota));
+    app.decorate(
+      'generation',
+      new GenerationService(models, jobs, storage, storageQuota, config.writeRateLimitPerMinute),
+    );
     app.decorate(
       'replicate',
       config.replicate

@@ -82,10 +82,11 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, fieldSize: 64 * 1024, parts: 12 },
   });
 
+  // The per-minute limit of these counts the generations started (GenerationService), not the
+  // requests: one that failed or was canceled gives its turn back.
   app.post(
     '/generate',
     {
-      config: { rateLimit: writeLimit },
       schema: {
         summary: 'Queue a text-to-image generation with the default (legacy) model',
         description: `With \`model_ids\`, 1-2 ready models trained by the same engine (else 400, "${API_TEXT.modelsOfDifferentEngines}").`,
@@ -101,7 +102,6 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
   app.post(
     '/generate/text-to-image',
     {
-      config: { rateLimit: writeLimit },
       schema: {
         summary: 'Queue a text-to-image generation with 1-2 ready models',
         description: `Waits a bounded time for the result (200); otherwise answers with the running job (202): poll GET /generate/status/{id} until it has succeeded or failed. Two models must have been trained by the same engine (else 400, "${API_TEXT.modelsOfDifferentEngines}").`,
@@ -114,6 +114,6 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
     },
   );
 
-  await app.register(editImageRoutes, { writeLimit });
+  await app.register(editImageRoutes);
   await app.register(jobRoutes, { writeLimit });
 };

@@ -24,6 +24,8 @@ export class GenerationService {
     private readonly jobs: JobQueue,
     private readonly storage: Storage,
     private readonly storageQuota: StorageQuota,
+    /** Generations and edits a user may start per minute (WRITE_RATE_LIMIT_PER_MINUTE). */
+    private readonly perMinute: number,
   ) {}
 
   /**
@@ -69,6 +71,16 @@ export class GenerationService {
     }
   }
 
+  /**
+   * The per-minute write limit of generations and edits, counted from the jobs rather than the
+   * requests, so that one that failed or was canceled gives its turn back.
+   */
+  private async assertUnderMinuteLimit(user: UserRow): Promise<void> {
+    const since = new Date(Date.now() - 60_000);
+    const started = await this.jobs.countCreatedSince(user.id, ['generate', 'edit'], since);
+    if (started >= this.perMinute) throw new HttpError(429, API_TEXT.tooManyRequests);
+  }
+
   enqueue<K extends 'generate' | 'edit'>(
     user: UserRow,
     kind: K,
@@ -77,6 +89,7 @@ export class GenerationService {
     inputBytes?: number,
   ): Promise<Job<K>> {
     return onceFor(this.jobs, user.id, kind, keyed, async () => {
+      await this.assertUnderMinuteLimit(user);
       await this.assertRoomInQueue(user);
       // Its images are stored when it ends: a full store takes no new generation.
       await this.storageQuota.assertRoom(user.id);
