@@ -13,6 +13,7 @@ import { API_PREFIX } from './paths';
 import { authPlugin } from './plugins/auth';
 import { bodyIdleTimeoutPlugin } from './plugins/body-idle-timeout';
 import { dbPlugin } from './plugins/db';
+import { mailDeliveryPlugin } from './plugins/mail-delivery';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { replicateOutcomePrunerPlugin } from './plugins/replicate-outcome-pruner';
 import { genReqId, requestIdPlugin } from './plugins/request-id';
@@ -88,6 +89,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   // App plugins: services as decorators, then authentication, which uses them
   await app.register(servicesPlugin, { config });
   await app.register(uploadSweeperPlugin);
+  await app.register(mailDeliveryPlugin);
   await app.register(thumbnailBackfillPlugin);
   await app.register(replicateOutcomePrunerPlugin);
   const revoked = revocationCheck(config, parts, app.log);

@@ -99,6 +99,8 @@ export interface AppConfig {
    * worker processes sharing its database.
    */
   jobWorker: boolean;
+  /** The SMTP server (none: mail stays in the outbox) and sender, shared with the identity service. */
+  mail: { smtpUrl: string | undefined; mailFrom: string };
   /** Requests per minute and user on each write route. */
   writeRateLimitPerMinute: number;
   /** What each user may store (media, profile picture, edit inputs), in bytes. */
@@ -210,6 +212,12 @@ const envSchema = z
     ADMIN_EMAILS: z.string().default(''),
     URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     JOB_WORKER: z.stringbool().default(true),
+    // The identity service's mail settings: the api mails on the same server and sender.
+    SMTP_URL: z
+      .string()
+      .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().default(IDENTITY_DEFAULTS.mailFrom),
     WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
     STORAGE_QUOTA_MB: positiveNumber.default(2048),
     BODY_IDLE_TIMEOUT_SECONDS: positiveNumber.default(10),
@@ -432,6 +440,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       .filter((email) => email !== ''),
     urlSigningSecret: vars.URL_SIGNING_SECRET,
     jobWorker: vars.JOB_WORKER,
+    mail: { smtpUrl: vars.SMTP_URL, mailFrom: vars.MAIL_FROM },
     writeRateLimitPerMinute: vars.WRITE_RATE_LIMIT_PER_MINUTE,
     storageQuotaBytes: Math.round(vars.STORAGE_QUOTA_MB * 1024 * 1024),
     bodyIdleTimeoutMs: vars.BODY_IDLE_TIMEOUT_SECONDS * 1000,

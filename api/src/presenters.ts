@@ -250,6 +250,7 @@ export async function presentProfile(
     storageQuota: app.storageQuota.quotaBytes,
     // New trainings run on Replicate when it is configured (engines/start-engines.ts).
     trainingEngine: app.replicate ? 'replicate' : 'builtin-cpu',
+    settings: { emailWhenModelReady: user.training_mail === 1 },
   };
 }
 

@@ -124,4 +124,23 @@ describe.each(DIALECTS)('retrying a failed training on %s', { timeout: 30_000 },
     expect(busy.status).toBe(409);
     expect(busy.body.message).toBe(API_TEXT.modelAlreadyTraining);
   });
+
+  it("deletes a failed model (its photos stay), and not another user's", async () => {
+    const user = newUser('Hedy');
+    const { modelId, ids } = await failedModel(user);
+    const stranger = await studio.as(
+      newUser('Eve'),
+      'DELETE',
+      `/api/user/models/delete?modelId=${modelId}`,
+    );
+    expect(stranger.status).toBe(404);
+    const deleted = await studio.as(user, 'DELETE', `/api/user/models/delete?modelId=${modelId}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ modelId, deleted: true });
+    const after = await studio.as(user, 'GET', '/api/user');
+    expect(after.body.models).toEqual([]);
+    const photos = await studio.as(user, 'GET', '/api/media/training-photos');
+    expect(photos.status).toBe(200);
+    expect(JSON.stringify(photos.body)).toContain(ids[0]);
+  });
 });

@@ -75,7 +75,27 @@ describe.each(DIALECTS)('/api/user on %s', { timeout: 30_000 }, (dialect) => {
       storageUsed: 0,
       storageQuota: 2 * 1024 ** 3,
       trainingEngine: 'builtin-cpu',
+      settings: { emailWhenModelReady: true },
     });
+  });
+
+  it('PUT keeps the training mail setting, which leaves the name alone', async () => {
+    const user = newUser('Mary Jackson');
+    const off = await studio.as(user, 'PUT', '/api/user', {
+      json: { settings: { emailWhenModelReady: false } },
+    });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({
+      name: 'Mary Jackson',
+      settings: { emailWhenModelReady: false },
+    });
+    expect((await studio.as(user, 'GET', '/api/user')).body.settings).toEqual({
+      emailWhenModelReady: false,
+    });
+    const wrongType = await studio.as(user, 'PUT', '/api/user', {
+      json: { settings: { emailWhenModelReady: 'yes' } },
+    });
+    expect(wrongType.status).toBe(400);
   });
 
   it('PUT changes the name, trims it, ignores read-only fields and refuses a blank one', async () => {

@@ -416,6 +416,10 @@ test('a failed training says why and which photos; fixed photos and Retry train 
   await expect(failure).toContainText(basename(SMALL_FACE_PHOTO));
   // The list of refused photos comes once the api has checked each of them.
   await expect(failure.getByText(MODELS_TEXT.retryNeedsPhotos)).toBeVisible({ timeout: 60_000 });
+  // A failure costs nothing: the slot is free, and the row offers Delete as well as Retry.
+  await expect(failure.getByText(MODELS_TEXT.failedSlotFree)).toBeVisible();
+  await expect(row.getByRole('button', { name: MODELS_TEXT.deleteModel })).toBeEnabled();
+  await expect(page.getByRole('heading', { name: yourModels(0, 1) })).toBeVisible();
   await shot(page, 'page-failed', project);
   await expectScreenChecks(page, 'models page, failed');
 
@@ -455,6 +459,28 @@ test('a failed training says why and which photos; fixed photos and Retry train 
   await expect(row).toHaveAttribute('data-status', 'training');
   await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 180_000 });
   await expect(page.getByRole('button', { name: NAV_TEXT.generate })).toBeEnabled();
+});
+
+test('a failed model is deleted from its row, its photos kept', async ({ page, baseURL }, info) => {
+  test.setTimeout(180_000);
+  await signInNewUser(page, baseURL!, 'Ada Lovelace');
+  await openModels(page);
+  const api = await apiAs(page, baseURL!);
+  const { photoIds } = await trainThroughApi(
+    api,
+    'Ada',
+    [...LISA.slice(0, 3), GROUP_PHOTO, SMALL_FACE_PHOTO],
+    'failed',
+  );
+  await page.reload();
+  const row = page.getByTestId('model-row');
+  await expect(row).toHaveAttribute('data-status', 'failed');
+  await row.getByRole('button', { name: MODELS_TEXT.deleteModel }).click();
+  const dialog = page.getByRole('dialog', { name: MODELS_TEXT.deleteModel });
+  await shot(page, 'delete-failed-model', info.project.name);
+  await dialog.getByRole('button', { name: MODELS_TEXT.deleteModel }).click();
+  await expect(row).toHaveCount(0);
+  expect(JSON.stringify(await api.get('/media/training-photos'))).toContain(photoIds[0]);
 });
 
 test('/training?from=generate says why the user is here; refresh says it worked', async ({

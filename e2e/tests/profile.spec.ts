@@ -80,6 +80,7 @@ async function profileOf(page: Page, baseURL: string) {
     subscriptionEnd: string | null;
     modelLimit: number;
     storageUsed: number;
+    settings: { emailWhenModelReady: boolean };
   };
 }
 
@@ -224,6 +225,27 @@ test.describe('storage', () => {
     );
     await screenshot(page, testInfo, 'storage', line);
     await expectScreenChecks(page, 'profile page with storage');
+  });
+});
+
+test.describe('notifications', () => {
+  test('"E-mail me when a model is ready" is on by default and stays off once turned off', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await signInNewUser(page, baseURL!);
+    await openProfile(page);
+    const toggle = remote(page).getByRole('switch', { name: 'E-mail me when a model is ready' });
+    await expect(toggle).toBeChecked();
+    await screenshot(page, testInfo, 'notifications-on', toggle);
+    await toggle.click();
+    await expect(toggle).not.toBeChecked();
+    await expect(toggle).toBeEnabled();
+    expect((await profileOf(page, baseURL!)).settings).toEqual({ emailWhenModelReady: false });
+    await page.reload();
+    await expect(toggle).not.toBeChecked();
+    await screenshot(page, testInfo, 'notifications-off', toggle);
+    await expectScreenChecks(page, 'profile page with the mail switch');
   });
 });
 

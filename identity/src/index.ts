@@ -22,6 +22,7 @@ export {
   type IdentityOptions,
   type MfaConfiguration,
 } from './options';
+export { createMailTransport, type MailMessage, type MailTransport } from './mail/mailer';
 export { readPublicJwks } from './tokens/public-jwks';
 export { openTokenRevocations, type TokenRevocations } from './tokens/revocations';
 

@@ -6,6 +6,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { AccountForm } from './features/account/components/account-form';
 import { LogoutButton } from './features/logout/components/logout-button';
+import { TrainingMailSwitch } from './features/notifications/components/training-mail-switch';
 import { PictureEditor } from './features/picture/components/picture-editor';
 import { StorageUsage } from './features/storage/components/storage-usage';
 import { SubscriptionCard } from './features/subscription/components/subscription-card';
@@ -72,6 +73,9 @@ export function ProfilePage() {
           </div>
           <div className={styles.subscription}>
             <SubscriptionCard profile={profile} />
+          </div>
+          <div className={styles.subscription}>
+            <TrainingMailSwitch profile={profile} />
           </div>
         </>
       ) : failed ? (

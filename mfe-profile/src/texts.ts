@@ -23,6 +23,10 @@ export const PROFILE_UI_TEXT = {
   logOutConfirm: 'Log out',
   logOutQuestion: 'Are you sure you want to log out?',
   loggingOut: 'Logging out...',
+  notificationsTitle: 'Notifications',
+  trainingMail: 'E-mail me when a model is ready',
+  trainingMailHint: 'One e-mail when a training finishes or fails, with what to do next.',
+  trainingMailFailed: 'Failed to save the e-mail setting',
 } as const;
 
 /** The note of a canceled subscription whose paid period has not ended (spec §2). */

@@ -28,6 +28,8 @@ export interface UsersTable {
   stripe_subscription_id: string | null;
   /** What the stored profile picture takes (migration 0014). */
   profile_picture_bytes: Generated<number>;
+  /** 1: e-mail the user when a training ends (migration 0016). */
+  training_mail: Generated<number>;
 }
 
 export interface ModelsTable {
@@ -160,6 +162,20 @@ export interface UploadRequestsTable {
   created_at: IsoTimestamp;
 }
 
+/** A mail the api sends; `id` names what it is about, so each is recorded once. */
+export interface MailOutboxTable {
+  /** e.g. `training:<job id>`. */
+  id: string;
+  user_id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: IsoTimestamp;
+  /** When a process claimed it for delivery; null: not yet. */
+  sent_at: IsoTimestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   models: ModelsTable;
@@ -169,4 +185,5 @@ export interface Database {
   checkout_sessions: CheckoutSessionsTable;
   replicate_outcomes: ReplicateOutcomesTable;
   upload_requests: UploadRequestsTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -89,16 +89,19 @@ export class DatabaseJobQueue implements JobQueue {
     return Number(active);
   }
 
-  async imagesRequestedSince(userId: string, since: Date): Promise<number> {
+  async imagesStartedSince(userId: string, since: Date): Promise<number> {
     const rows = await this.db
       .selectFrom('jobs')
-      .select('input')
+      .select(['kind', 'input'])
       .where('user_id', '=', userId)
-      .where('kind', '=', 'generate')
+      .where('kind', 'in', ['generate', 'edit'])
       .where('created_at', '>=', since.toISOString())
+      .where('status', 'not in', ['failed', 'canceled'])
       .execute();
     return rows.reduce(
-      (sum, row) => sum + imagesOf(JSON.parse(row.input) as JobInputs['generate']),
+      (sum, row) =>
+        sum +
+        (row.kind === 'generate' ? imagesOf(JSON.parse(row.input) as JobInputs['generate']) : 1),
       0,
     );
   }

@@ -121,8 +121,11 @@ export interface JobQueue {
    * running it notices at its next heartbeat. Undefined when it had already finished.
    */
   cancel(userId: string, id: string, now?: Date): Promise<Job | undefined>;
-  /** The images the user's generations created since `since` asked for. */
-  imagesRequestedSince(userId: string, since: Date): Promise<number>;
+  /**
+   * The images the user's generations and edits created since `since` asked for, leaving out
+   * those that failed or were canceled.
+   */
+  imagesStartedSince(userId: string, since: Date): Promise<number>;
   /** The latest job of the kind for each of the user's models, by model id. */
   latestJobPerModel<K extends JobKind>(userId: string, kind: K): Promise<Map<string, Job<K>>>;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createMailTransport } from '@app/identity';
 import fp from 'fastify-plugin';
 import type { BillingProvider } from '../billing/provider';
 import { TestModeBilling } from '../billing/test-mode';
@@ -12,6 +13,7 @@ import type { JobQueue } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
 import { TempFiles } from '../media/temp-files';
 import { GenerationService } from '../services/generation';
+import { MailOutbox } from '../services/mail-outbox';
 import { MediaService, photoCheckCompletion } from '../services/media';
 import { ModelService, trainingCompletion } from '../services/models';
 import { StorageQuota } from '../services/storage-quota';
@@ -45,6 +47,8 @@ declare module 'fastify' {
     uploadRequests: UploadRequests;
     /** Each user's storage and its limit. */
     storageQuota: StorageQuota;
+    /** The mails the api sends (a training's end), delivered on the identity service's SMTP. */
+    mailOutbox: MailOutbox;
   }
 }
 
@@ -84,10 +88,17 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
       : new TestModeBilling(app.db, users);
     app.decorate('billing', billing);
     const jobCompletions: JobCompletions = {
-      train: trainingCompletion,
+      train: trainingCompletion(config.publicUrl),
       'check-photo': photoCheckCompletion,
     };
     app.decorate('jobCompletions', jobCompletions);
+    const mailOutbox = new MailOutbox(
+      app.db,
+      createMailTransport(config.mail),
+      config.nodeEnv !== 'production' || config.mail.smtpUrl === undefined,
+    );
+    app.decorate('mailOutbox', mailOutbox);
+    app.addHook('onClose', () => mailOutbox.close());
     const jobs = new DatabaseJobQueue(app.db, jobCompletions);
     app.decorate('jobs', jobs);
     const storageQuota = new StorageQuota(app.db, config.storageQuotaBytes);
@@ -104,7 +115,10 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
     const models = new ModelService(app.db, storage);
     app.decorate('models', models);
     app.decorate('training', new TrainingService(app.db, users, media, models, jobs));
-    app.decorate('generation', new GenerationService(models, jobs, storage, storageQuota));
+    app.decorate(
+      'generation',
+      new GenerationService(models, jobs, storage, storageQuota, config.writeRateLimitPerMinute),
+    );
     app.decorate(
       'replicate',
       config.replicate

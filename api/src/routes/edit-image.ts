@@ -7,7 +7,6 @@ import {
   invalidField,
   MAX_UPLOAD_BYTES,
 } from '@app/shared/spec';
-import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { API_ROUTES } from '@app/shared/contract/api-routes';
 import { editImageFields, modelIdsSchema } from '@app/shared/contract/generate';
@@ -171,14 +170,12 @@ async function keyedEdit(
 }
 
 /** Edits arrive as multipart forms (the parser is registered by generateRoutes). */
-export const editImageRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
-  app,
-  { writeLimit },
-) => {
+export const editImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/generate/edit-image',
     {
-      config: { rateLimit: writeLimit, tooLargeMessage: FILE_TEXT.tooLarge },
+      // The per-minute limit counts the edits started (GenerationService), not the requests.
+      config: { tooLargeMessage: FILE_TEXT.tooLarge },
       schema: {
         summary: 'Queue an edit of the painted (mask) region of an uploaded image',
         description:

@@ -20,12 +20,11 @@ async function queueTextToImage(
   app: FastifyInstance,
   request: FastifyRequest,
   body: z.output<typeof textToImageBody>,
-  imagesPerMinute: number,
 ) {
   const prompts = (body.prompts ?? [body.prompt ?? '']).map((prompt) => prompt.trim());
   const [prompt = ''] = prompts;
   const ids = await app.generation.check(request.user, prompt, body.model_ids);
-  await app.generation.checkRun(request.user, prompts, body.count, imagesPerMinute);
+  app.generation.checkRun(prompts, body.count);
   const job = await app.generation.enqueue(
     request.user,
     'generate',
@@ -41,10 +40,6 @@ async function queueTextToImage(
   );
   return waitForJob(job, { jobs: app.jobs, worker: app.jobWorker });
 }
-
-/** The write limit, counted in images for text-to-image (GenerationService.checkRun). */
-const imagesPerMinute = ({ max }: RateLimitOptions): number =>
-  typeof max === 'number' ? max : Number.POSITIVE_INFINITY;
 
 /** A job of the caller's, as the status and cancel routes read it. */
 const jobRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
@@ -97,10 +92,11 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, fieldSize: 64 * 1024, parts: 12 },
   });
 
+  // The per-minute limit of these counts the generations started (GenerationService), not the
+  // requests: one that failed or was canceled gives its turn back.
   app.post(
     '/generate',
     {
-      config: { rateLimit: writeLimit },
       schema: {
         summary: 'Queue a text-to-image generation with the default (legacy) model',
         description: `With \`model_ids\`, 1-2 ready models trained by the same engine (else 400, "${API_TEXT.modelsOfDifferentEngines}").`,
@@ -108,7 +104,7 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
       },
     },
     async (request, reply) => {
-      const job = await queueTextToImage(app, request, request.body, imagesPerMinute(writeLimit));
+      const job = await queueTextToImage(app, request, request.body);
       return reply.code(jobStatusCode(job)).send({ ...presentJob(job), replicateJobId: job.id });
     },
   );
@@ -116,7 +112,6 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
   app.post(
     '/generate/text-to-image',
     {
-      config: { rateLimit: writeLimit },
       schema: {
         summary: 'Queue a text-to-image generation with 1-2 ready models',
         description: `\`count\` images per prompt (1-4); \`prompts\` runs a pack's prompts as one job, at most 8 images in all. The per-minute write limit counts images. Waits a bounded time for the result (200); otherwise answers with the running job (202): poll GET /generate/status/{id} until it has succeeded or failed. Two models must have been trained by the same engine (else 400, "${API_TEXT.modelsOfDifferentEngines}").`,
@@ -124,11 +119,11 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
       },
     },
     async (request, reply) => {
-      const job = await queueTextToImage(app, request, request.body, imagesPerMinute(writeLimit));
+      const job = await queueTextToImage(app, request, request.body);
       return reply.code(jobStatusCode(job)).send(presentJob(job));
     },
   );
 
-  await app.register(editImageRoutes, { writeLimit });
+  await app.register(editImageRoutes);
   await app.register(jobRoutes, { writeLimit });
 };

@@ -13,9 +13,12 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
   { writeLimit },
 ) => {
   /** Spec §2: only a ready model can be deleted. */
-  async function deleteReadyModel(model: ModelRow | undefined) {
+  async function deleteFinishedModel(model: ModelRow | undefined) {
     if (!model) throw notFound(API_TEXT.modelNotFound);
-    if (model.status !== 'ready') throw conflict(API_TEXT.onlyReadyModelDeletable);
+    // A training reads the model's rows; a failed one is deleted as freely as a ready one.
+    if (model.status !== 'ready' && model.status !== 'failed') {
+      throw conflict(API_TEXT.onlyReadyModelDeletable);
+    }
     await app.models.delete(model);
     return { modelId: model.id, deleted: true as const };
   }
@@ -35,12 +38,12 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
     {
       config: { rateLimit: writeLimit },
       schema: {
-        summary: 'Delete a ready model (its photos stay)',
+        summary: 'Delete a ready or failed model (its photos stay)',
         ...API_ROUTES['DELETE /user/models/delete'],
       },
     },
     async (request) =>
-      deleteReadyModel(await app.models.findOwned(request.user.id, request.query.modelId)),
+      deleteFinishedModel(await app.models.findOwned(request.user.id, request.query.modelId)),
   );
 
   app.put(
@@ -136,7 +139,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
     },
     async (request) => {
       const models = await app.models.listWithPhotos(request.user.id);
-      return deleteReadyModel(pickDefaultModel(models, request.user.default_model_id));
+      return deleteFinishedModel(pickDefaultModel(models, request.user.default_model_id));
     },
   );
 };

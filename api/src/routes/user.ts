@@ -35,13 +35,20 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
       config: { rateLimit: writeLimit },
       schema: {
         summary:
-          'Update the profile; only `name` is writable (e-mail belongs to the identity service)',
+          'Update the profile: `name` and `settings` are writable (e-mail belongs to the identity service)',
         ...API_ROUTES['PUT /user'],
       },
     },
     async (request) => {
-      if (request.body.name !== undefined) {
-        await app.users.update(request.user.id, { name: request.body.name });
+      const { name, settings } = request.body;
+      const emailWhenModelReady = settings?.emailWhenModelReady;
+      if (name !== undefined || emailWhenModelReady !== undefined) {
+        await app.users.update(request.user.id, {
+          ...(name !== undefined ? { name } : {}),
+          ...(emailWhenModelReady !== undefined
+            ? { training_mail: emailWhenModelReady ? 1 : 0 }
+            : {}),
+        });
       }
       const user = (await app.users.findById(request.user.id)) ?? request.user;
       return presentProfile(app, requestOrigin(request), user);

@@ -12,7 +12,7 @@ import { createReadStream } from 'node:fs';
 import { engineOf } from '../db/model-engine';
 import { badRequest, HttpError, notFound } from '../http-errors';
 import { onceFor, type KeyedRequest } from '../jobs/idempotency';
-import type { Job, JobInputs, JobQueue } from '../jobs/queue';
+import { imagesOf, type Job, type JobInputs, type JobQueue } from '../jobs/queue';
 import type { ImageFile, ProcessedImage } from '../media/pipeline';
 import type { Storage } from '../storage/storage';
 import { pickDefaultModel, type ModelService } from './models';
@@ -26,6 +26,8 @@ export class GenerationService {
     private readonly jobs: JobQueue,
     private readonly storage: Storage,
     private readonly storageQuota: StorageQuota,
+    /** Generations and edits a user may start per minute (WRITE_RATE_LIMIT_PER_MINUTE). */
+    private readonly perMinute: number,
   ) {}
 
   /**
@@ -61,24 +63,17 @@ export class GenerationService {
   }
 
   /**
-   * A text-to-image run: every prompt (one, or a pack's) is checked like a single one, then the
-   * images it makes against one run's bound and the per-minute write limit, which counts images
-   * (`imagesPerMinute`; the rate-limit plugin has already counted this request as one).
+   * A text-to-image run: every prompt (one, or a pack's) is checked like a single one, and the
+   * images it makes against one run's bound (the per-minute limit is checked when it is queued).
    */
-  async checkRun(
-    user: UserRow,
-    prompts: readonly string[],
-    count: number,
-    imagesPerMinute: number,
-  ): Promise<void> {
+  checkRun(prompts: readonly string[], count: number): void {
     for (const prompt of prompts) {
       const promptError = validatePrompt(prompt);
       if (promptError) throw badRequest(promptError);
     }
-    const images = prompts.length * count;
-    if (images > MAX_IMAGES_PER_RUN) throw badRequest(GENERATE_TEXT.tooManyImages);
-    const recent = await this.jobs.imagesRequestedSince(user.id, new Date(Date.now() - 60_000));
-    if (recent + images > imagesPerMinute) throw new HttpError(429, API_TEXT.tooManyRequests);
+    if (prompts.length * count > MAX_IMAGES_PER_RUN) {
+      throw badRequest(GENERATE_TEXT.tooManyImages);
+    }
   }
 
   /**
@@ -92,6 +87,16 @@ export class GenerationService {
     }
   }
 
+  /**
+   * The per-minute write limit of generations and edits counts images, from the jobs rather
+   * than the requests, so that one that failed or was canceled gives its turn back.
+   */
+  private async assertUnderMinuteLimit(user: UserRow, images: number): Promise<void> {
+    const since = new Date(Date.now() - 60_000);
+    const started = await this.jobs.imagesStartedSince(user.id, since);
+    if (started + images > this.perMinute) throw new HttpError(429, API_TEXT.tooManyRequests);
+  }
+
   enqueue<K extends 'generate' | 'edit'>(
     user: UserRow,
     kind: K,
@@ -100,6 +105,8 @@ export class GenerationService {
     inputBytes?: number,
   ): Promise<Job<K>> {
     return onceFor(this.jobs, user.id, kind, keyed, async () => {
+      const images = kind === 'generate' ? imagesOf(input as JobInputs['generate']) : 1;
+      await this.assertUnderMinuteLimit(user, images);
       await this.assertRoomInQueue(user);
       // Its images are stored when it ends: a full store takes no new generation.
       await this.storageQuota.assertRoom(user.id);

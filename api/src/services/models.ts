@@ -3,8 +3,10 @@ import type { ModelStatus } from '@app/shared/spec';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ModelsTable } from '../db/schema';
 import type { JobCompletion } from '../jobs/completion';
+import { CANCELED_FAILURE } from '../jobs/job-failures';
 import type { Storage } from '../storage/storage';
 import { mediaKeys } from '../storage/keys';
+import { recordTrainingMail } from './training-mail';
 
 export type ModelRow = Selectable<ModelsTable>;
 export interface ModelWithPhotos extends ModelRow {
@@ -38,35 +40,40 @@ export function pickDefaultModel<T extends { id: string; status: string }>(
 /**
  * The end of a model's training, written with the job's end in one transaction: ready with what
  * the engine learnt (its name, the photos it could not use, the provider's version), or failed
- * (or canceled) with the reason the user sees.
+ * (or canceled) with the reason the user sees; a mail to its owner is recorded with it (none for
+ * a cancel: the user asked for it). `appUrl` is where the mail's links lead.
  */
-export const trainingCompletion: JobCompletion<'train'> = {
-  async succeeded(db, job, { details }, at) {
-    await db
-      .updateTable('models')
-      .set({
-        status: 'ready',
-        failure_reason: null,
-        updated_at: at,
-        ...(details
-          ? {
-              engine: details.engine,
-              photo_issues: JSON.stringify(details.photoIssues),
-              ...(details.providerVersion ? { replicate_version: details.providerVersion } : {}),
-            }
-          : {}),
-      })
-      .where('id', '=', job.input.modelId)
-      .execute();
-  },
-  async ended(db, job, reason, at) {
-    await db
-      .updateTable('models')
-      .set({ status: 'failed', failure_reason: reason, updated_at: at })
-      .where('id', '=', job.input.modelId)
-      .execute();
-  },
-};
+export function trainingCompletion(appUrl: string): JobCompletion<'train'> {
+  return {
+    async succeeded(db, job, { details }, at) {
+      await db
+        .updateTable('models')
+        .set({
+          status: 'ready',
+          failure_reason: null,
+          updated_at: at,
+          ...(details
+            ? {
+                engine: details.engine,
+                photo_issues: JSON.stringify(details.photoIssues),
+                ...(details.providerVersion ? { replicate_version: details.providerVersion } : {}),
+              }
+            : {}),
+        })
+        .where('id', '=', job.input.modelId)
+        .execute();
+      await recordTrainingMail(db, job, 'ready', at, appUrl);
+    },
+    async ended(db, job, reason, at) {
+      await db
+        .updateTable('models')
+        .set({ status: 'failed', failure_reason: reason, updated_at: at })
+        .where('id', '=', job.input.modelId)
+        .execute();
+      if (reason !== CANCELED_FAILURE) await recordTrainingMail(db, job, { reason }, at, appUrl);
+    },
+  };
+}
 
 /**
  * The one owner of the `models` rows (and their photo links): creating a model in training,

@@ -118,7 +118,7 @@ export class TrainingService {
       .select('status')
       .where('user_id', '=', user.id)
       .execute();
-    // A failed model cannot be deleted (only ready ones can), so it must not hold a slot.
+    // A failure costs nothing: a failed model holds no slot until it trains again.
     const limit = this.users.modelLimit(user);
     const counted = current.filter((model) => model.status !== 'failed').length;
     if (counted >= limit) throw forbidden(modelLimitReached(limit));

@@ -115,6 +115,7 @@ export class UserService {
         | 'subscription_end'
         | 'stripe_customer_id'
         | 'stripe_subscription_id'
+        | 'training_mail'
       >
     >,
   ): Promise<void> {

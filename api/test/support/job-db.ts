@@ -61,7 +61,7 @@ export async function createJobDb(dialect: Dialect = 'sqlite'): Promise<JobDb> {
   }
   const userId = await addUser();
   // As the app wires them: a training's end is its model's, through the model service.
-  const completions = { train: trainingCompletion };
+  const completions = { train: trainingCompletion('http://localhost') };
   const queue = new DatabaseJobQueue(db, completions);
   const others: Kysely<Database>[] = [];
   return {

@@ -8,6 +8,15 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text`, for mail clients that show one. */
+  html?: string;
+}
+
+/** Hands a message to the SMTP server without waiting; a failure is logged, not thrown. */
+export interface MailTransport {
+  deliver(message: MailMessage, log: FastifyBaseLogger): void;
+  /** Mail accepted before shutdown still goes out. */
+  close(): Promise<void>;
 }
 
 export type SendMail = (message: MailMessage, log: FastifyBaseLogger) => Promise<void>;
@@ -25,17 +34,7 @@ export function createMailer(
 ): { send: SendMail; close: () => Promise<void> } {
   // Codes in a production log are secrets in the wrong place; there SMTP delivers them instead.
   const logBodies = options.devOutbox || options.smtpUrl === undefined;
-  // nodemailer loads only with SMTP configured (it is a noticeable part of a start otherwise).
-  // CommonJS: its exports are the import's `default` in Node and in the server bundle alike.
-  const smtpUrl = options.smtpUrl;
-  const transport: Promise<Transporter> | undefined =
-    smtpUrl === undefined
-      ? undefined
-      : import('nodemailer').then(({ default: mailer }) =>
-          mailer.createTransport(withTimeouts(smtpUrl)),
-        );
-
-  const deliveries = new Set<Promise<void>>();
+  const transport = createMailTransport(options);
   const send: SendMail = async (message, log) => {
     await db
       .insertInto('outbox')
@@ -51,20 +50,41 @@ export function createMailer(
       { to: message.to, subject: message.subject },
       logBodies ? `identity mail: ${message.text}` : 'identity mail',
     );
-    if (transport === undefined) return;
-    const delivery = transport
-      .then((smtp) => smtp.sendMail({ from: options.mailFrom, ...message }))
-      .then(
-        () => undefined,
-        (error: unknown) =>
-          log.error({ err: error, to: message.to }, 'identity mail delivery failed'),
-      )
-      .finally(() => deliveries.delete(delivery));
-    deliveries.add(delivery);
+    transport.deliver(message, log);
   };
+  return { send, close: () => transport.close() };
+}
+
+/**
+ * The SMTP delivery both the identity service and the api use, on the same settings (SMTP_URL,
+ * MAIL_FROM); without an SMTP URL nothing is delivered (the caller's outbox is the record).
+ */
+export function createMailTransport(options: {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+}): MailTransport {
+  // nodemailer loads only with SMTP configured (it is a noticeable part of a start otherwise).
+  // CommonJS: its exports are the import's `default` in Node and in the server bundle alike.
+  const smtpUrl = options.smtpUrl;
+  const transport: Promise<Transporter> | undefined =
+    smtpUrl === undefined
+      ? undefined
+      : import('nodemailer').then(({ default: mailer }) =>
+          mailer.createTransport(withTimeouts(smtpUrl)),
+        );
+  const deliveries = new Set<Promise<void>>();
   return {
-    send,
-    // Mail accepted before shutdown still goes out.
+    deliver(message, log) {
+      if (transport === undefined) return;
+      const delivery = transport
+        .then((smtp) => smtp.sendMail({ from: options.mailFrom, ...message }))
+        .then(
+          () => undefined,
+          (error: unknown) => log.error({ err: error, to: message.to }, 'mail delivery failed'),
+        )
+        .finally(() => deliveries.delete(delivery));
+      deliveries.add(delivery);
+    },
     close: async () => {
       await Promise.all(deliveries);
       (await transport)?.close();

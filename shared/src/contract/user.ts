@@ -5,6 +5,16 @@ import { FILE_TEXT, FORM_TEXT, PROFILE_TEXT } from '../spec/messages';
 import { uuidParam, withErrors, type RouteContract } from './common';
 import { modelSchema, TRAINING_ENGINES } from './models';
 
+/** The user's choices kept on the server (GET /user `settings`, PUT /user `settings`). */
+export const userSettingsSchema = z
+  .object({
+    emailWhenModelReady: z
+      .boolean()
+      .meta({ description: 'E-mail the user when a training ends (ready or failed)' }),
+  })
+  .meta({ id: 'UserSettings' });
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
 /** GET /user (spec §7). */
 export const userProfileSchema = z
   .object({
@@ -29,6 +39,7 @@ export const userProfileSchema = z
     trainingEngine: z
       .enum(TRAINING_ENGINES)
       .meta({ description: 'Where a new training runs (how long it takes depends on it)' }),
+    settings: userSettingsSchema,
   })
   .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof userProfileSchema>;
@@ -37,6 +48,7 @@ export const updateUserBody = z.object({
   name: safeText(
     z.string({ error: FORM_TEXT.required }).trim().min(1, FORM_TEXT.required).max(100),
   ).optional(),
+  settings: userSettingsSchema.partial().optional(),
 });
 export type UpdateUserRequest = z.input<typeof updateUserBody>;
 

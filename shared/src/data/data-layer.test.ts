@@ -59,6 +59,7 @@ const profile: UserProfile = {
   storageUsed: 0,
   storageQuota: 2 * 1024 ** 3,
   trainingEngine: 'builtin-cpu',
+  settings: { emailWhenModelReady: true },
 };
 
 function item(imageId: string): MediaItem {

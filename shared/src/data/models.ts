@@ -40,7 +40,7 @@ export async function retryTraining(
   return started;
 }
 
-/** Only a ready model can be deleted (spec §2); its photos stay. */
+/** A ready or failed model can be deleted (a failed one holds no slot); its photos stay. */
 export async function deleteModel(modelId: string): Promise<void> {
   await api.delete('/user/models/delete', { query: { modelId } });
   await afterModelChange();

@@ -249,6 +249,7 @@ export const MODELS_TEXT = {
   retryTraining: 'Retry Training',
   retrying: 'Retrying...',
   retryNeedsPhotos: 'Remove the photos that could not be used and add others, then retry.',
+  failedSlotFree: 'A failed training does not use up a model slot: retry it or delete it.',
   deletePhoto: 'Delete photo',
   reorderHint: 'Drag a photo to change the order. Keyboard: Alt + Left or Right arrow.',
   reorderHintTouch: 'Hold a photo, then drag it to change the order.',
@@ -355,7 +356,7 @@ export const API_TEXT = {
   modelNotReady: 'Only ready models can be used',
   modelsOfDifferentEngines:
     'These two models were trained by different engines and cannot be combined. Pick models from the same engine.',
-  onlyReadyModelDeletable: 'Only a ready model can be deleted',
+  onlyReadyModelDeletable: 'Only a ready or failed model can be deleted',
   onlyFailedModelRetried: 'Only a model whose training failed can be trained again',
   modelAlreadyTraining: 'A model is already training',
   reorderMismatch: 'The list must name each of your models exactly once',

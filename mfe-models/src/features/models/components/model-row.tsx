@@ -73,8 +73,8 @@ export interface ModelRowProps {
 
 /**
  * One model (spec §2): collapsible; its status icon, colour and chip; name, trigger word and
- * photo count; live training progress or why it failed with Retry; its photos, Add Photos, and
- * Delete Model when it is ready.
+ * photo count; live training progress or why it failed with Retry (its slot is free); its photos,
+ * Add Photos, and Delete Model when it is ready or failed.
  */
 export function ModelRow(props: ModelRowProps) {
   const { model, photos, expanded, onError, first } = props;
@@ -157,7 +157,7 @@ export function ModelRow(props: ModelRowProps) {
           ) : (
             <span />
           )}
-          {view.status === 'ready' ? (
+          {view.status === 'ready' || view.status === 'failed' ? (
             <Button
               // Disabled, it looks disabled: not in the danger colour.
               className={mergeClasses(styles.action, !props.offline && styles.danger)}

@@ -76,7 +76,7 @@ export interface ModelsCardProps {
 }
 
 /**
- * 'Your Models (count/limit)' (∞ when unlimited; the Pro hint at the free limit), Add Model while
+ * 'Your Models (count/limit)', counting the models that hold a slot (∞ when unlimited; the Pro hint at the free limit), Add Model while
  * below the limit, the empty state, and one row per model.
  */
 export function ModelsCard({
@@ -100,7 +100,11 @@ export function ModelsCard({
   const styles = useStyles();
   // The server decides the limit (plan, admin); the page only shows it.
   const limit = profile.modelLimit;
-  const addable = canAddModel(models.length, limit);
+  // A failed model holds no slot (the api counts it so too): its row says so.
+  const slotsUsed = models.filter(
+    (model) => normalizeModelStatus(model.status) !== 'failed',
+  ).length;
+  const addable = canAddModel(slotsUsed, limit);
   const anyTraining = models.some((model) => normalizeModelStatus(model.status) === 'training');
   const addButton = (
     <Button
@@ -118,8 +122,8 @@ export function ModelsCard({
     <section className={styles.card} aria-labelledby="your-models-title">
       <div className={styles.header}>
         <h2 id="your-models-title" className={styles.title}>
-          {yourModels(models.length, limit)}
-          {showsProUpgradeHint(models.length, limit) ? (
+          {yourModels(slotsUsed, limit)}
+          {showsProUpgradeHint(slotsUsed, limit) ? (
             <span className={styles.upgrade}> {MODELS_TEXT.upgradeHint}</span>
           ) : null}
         </h2>

@@ -62,6 +62,7 @@ export function TrainingFailure({
           <span>{refused.length > 0 ? leadSentence(reason) : reason}</span>
         </p>
       ) : null}
+      <p className={styles.advice}>{MODELS_TEXT.failedSlotFree}</p>
       {refused.length > 0 ? (
         <>
           <p className={styles.heading}>{MODELS_TEXT.failedPhotosHeading}</p>
