@@ -50,6 +50,8 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
         'stripe_customer_id',
         'stripe_subscription_id',
         'profile_picture_bytes',
+        'deletion_requested_at',
+        'deletion_receipt_sent',
       ]);
       expect(tables.map((table) => table.name)).toEqual(
         expect.arrayContaining([
@@ -95,6 +97,7 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
         { name: '0012_idempotent_requests' },
         { name: '0013_fair_claims' },
         { name: '0014_storage_usage' },
+        { name: '0017_account_deletion' },
       ]);
     } finally {
       await app.close();

@@ -22,6 +22,8 @@ export {
   type IdentityOptions,
   type MfaConfiguration,
 } from './options';
+export { openUserAccounts, type UserAccounts } from './admin/user-accounts';
+export type { MailMessage } from './mail/mailer';
 export { readPublicJwks } from './tokens/public-jwks';
 export { openTokenRevocations, type TokenRevocations } from './tokens/revocations';
 

@@ -1,6 +1,7 @@
 import type { JobKind, JobStatus } from '@app/shared/contract/jobs';
 import type { PhotoIssue, PhotoProblem } from '@app/shared/contract/models';
 import type { AspectRatio } from '@app/shared/spec';
+import type { AccountContents } from '@app/shared/contract/user';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -21,6 +22,8 @@ export interface JobInputs {
   };
   /** The uploaded training photo to check. */
   'check-photo': { mediaId: string };
+  /** What the account held when its deletion was asked for: the receipt lists it. */
+  'delete-account': AccountContents;
 }
 
 /** What a finished training hands to its model (the train completion stores it). */
@@ -40,6 +43,7 @@ export interface JobDetails {
   edit: never;
   /** Why a training could not use the photo; null when it can. */
   'check-photo': { problem: PhotoProblem | null };
+  'delete-account': never;
 }
 
 /** A finished job: the media ids it stored, and what its kind's completion needs. */

@@ -11,6 +11,7 @@ import { DatabaseJobQueue } from '../jobs/database-job-queue';
 import type { JobQueue } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
 import { TempFiles } from '../media/temp-files';
+import { AccountDeletion, type AccountPool } from '../services/account-deletion';
 import { GenerationService } from '../services/generation';
 import { MediaService, photoCheckCompletion } from '../services/media';
 import { ModelService, trainingCompletion } from '../services/models';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     uploadRequests: UploadRequests;
     /** Each user's storage and its limit. */
     storageQuota: StorageQuota;
+    /** Account deletions: the request and the job that carries it out. */
+    accountDeletion: AccountDeletion;
   }
 }
 
@@ -66,8 +69,8 @@ async function generatedSecret(dataDir: string): Promise<string> {
 }
 
 /** Repositories and services, one decorator each (fastify/demo style). */
-export const servicesPlugin = fp<{ config: AppConfig }>(
-  async (app, { config }) => {
+export const servicesPlugin = fp<{ config: AppConfig; pool: AccountPool | null }>(
+  async (app, { config, pool }) => {
     const secret = config.urlSigningSecret ?? (await generatedSecret(config.dataDir));
     const storage = await createStorage(config.dataDir, secret, config.s3);
     app.addHook('onClose', async () => storage.close?.());
@@ -113,6 +116,18 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
             app.db,
           )
         : null,
+    );
+    app.decorate(
+      'accountDeletion',
+      new AccountDeletion({
+        db: app.db,
+        storage,
+        jobs,
+        billing,
+        replicate: app.replicate,
+        pool,
+        log: app.log.child({ component: 'account-deletion' }),
+      }),
     );
   },
   { name: 'services', dependencies: ['db'] },

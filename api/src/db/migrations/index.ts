@@ -14,6 +14,7 @@ import * as mediumThumbnails from './0011_medium_thumbnails';
 import * as idempotentRequests from './0012_idempotent_requests';
 import * as fairClaims from './0013_fair_claims';
 import * as storageUsage from './0014_storage_usage';
+import * as accountDeletion from './0017_account_deletion';
 
 /**
  * A Kysely migration that may ask which dialect it runs on (Kysely does not tell, by design).
@@ -44,4 +45,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0012_idempotent_requests': idempotentRequests,
   '0013_fair_claims': fairClaims,
   '0014_storage_usage': storageUsage,
+  '0017_account_deletion': accountDeletion,
 };
