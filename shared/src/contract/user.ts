@@ -78,7 +78,13 @@ export const setDefaultModelBody = z.object({ modelId: uuidParam });
 export const ACCOUNT_DELETION_WORD = 'DELETE';
 
 export const deleteAccountBody = z.object({
-  confirm: z.literal(ACCOUNT_DELETION_WORD, { error: `Type ${ACCOUNT_DELETION_WORD} to confirm.` }),
+  confirm: z
+    .string()
+    .min(1)
+    .refine((value) => value === ACCOUNT_DELETION_WORD, {
+      message: `Type ${ACCOUNT_DELETION_WORD} to confirm.`,
+    })
+    .meta({ description: `Exactly "${ACCOUNT_DELETION_WORD}"` }),
 });
 export type DeleteAccountRequest = z.input<typeof deleteAccountBody>;
 
