@@ -23,6 +23,7 @@ import { thumbnailBackfillPlugin } from './plugins/thumbnail-backfill';
 import { uploadSweeperPlugin } from './plugins/upload-sweeper';
 import { openApiPlugin } from './plugins/zod';
 import { apiRoutes } from './routes/api';
+import type { AccountPool } from './services/account-deletion';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { webRoutes } from './routes/web';
 
@@ -35,6 +36,8 @@ const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export interface AppParts {
   /** The embedded identity service's sessions: a signed-out token is refused at once. */
   sessions?: SessionRevocations;
+  /** The embedded pool's users: an account deletion deletes its user and mails the receipt. */
+  pool?: AccountPool;
 }
 
 /**
@@ -87,7 +90,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   await app.register(openApiPlugin);
 
   // App plugins: services as decorators, then authentication, which uses them
-  await app.register(servicesPlugin, { config });
+  await app.register(servicesPlugin, { config, pool: parts.pool ?? null });
   await app.register(uploadSweeperPlugin);
   await app.register(mailDeliveryPlugin);
   await app.register(thumbnailBackfillPlugin);

@@ -5,6 +5,7 @@ import {
   identityOptionsFromEnv,
   identityPlugin,
   openTokenRevocations,
+  openUserAccounts,
   startHostedUi,
 } from '@app/identity';
 import { buildApp } from './app';
@@ -42,21 +43,28 @@ const identityDir = join(config.dataDir, 'identity');
 const sessions = config.cognito.issuedHere
   ? await openTokenRevocations(identityDir).catch(exitOnDataDirProblem)
   : undefined;
-const app = await buildApp(config, { sessions }).catch(exitOnDataDirProblem);
+const { region, userPoolId, clientId, issuer, oauthDomain } = config.cognito;
+// The identity service validates its own variables (IDENTITY_*, SMTP_URL, GOOGLE_*).
+const identity = embeddedIdentity
+  ? {
+      ...identityOptionsFromEnv(process.env, { issuer: () => issuer, appUrl: config.publicUrl }),
+      region,
+      userPoolId,
+      clientId,
+      issuer,
+      dataDir: identityDir,
+      hostedUiUrl: oauthDomain === undefined ? undefined : `https://${oauthDomain}`,
+    }
+  : undefined;
+// An account deletion deletes the embedded pool's user and mails its receipt through the pool.
+const pool = identity && (await openUserAccounts(identity).catch(exitOnDataDirProblem));
+const app = await buildApp(config, { sessions, ...(pool ? { pool } : {}) }).catch(
+  exitOnDataDirProblem,
+);
+if (pool) app.addHook('onClose', () => pool.close());
 if (sessions) app.addHook('onClose', () => sessions.close());
 
-if (embeddedIdentity) {
-  const { region, userPoolId, clientId, issuer, oauthDomain } = config.cognito;
-  // The identity service validates its own variables (IDENTITY_*, SMTP_URL, GOOGLE_*).
-  const identity = {
-    ...identityOptionsFromEnv(process.env, { issuer: () => issuer, appUrl: config.publicUrl }),
-    region,
-    userPoolId,
-    clientId,
-    issuer,
-    dataDir: identityDir,
-    hostedUiUrl: oauthDomain === undefined ? undefined : `https://${oauthDomain}`,
-  };
+if (identity) {
   await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, ...identity });
   if (oauthDomain !== undefined) {
     const hostedUi = await startHostedUi({

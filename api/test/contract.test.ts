@@ -279,6 +279,16 @@ describe.each(DIALECTS)('the API answers what the shared contract says, on %s', 
       'POST /billing/test-checkout/{id}/cancel',
       await post303(`${studio.running.url}/api/billing/test-checkout/nope/cancel`),
     );
+
+    // Last: the account is gone from here on.
+    await check(
+      'POST /user/deletion',
+      as('POST', '/api/user/deletion', { json: { confirm: 'no' } }),
+    );
+    await check(
+      'POST /user/deletion',
+      as('POST', '/api/user/deletion', { json: { confirm: 'DELETE' } }),
+    );
   });
 
   it('covers every route of the OpenAPI document, and the document only those', async () => {

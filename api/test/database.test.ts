@@ -51,6 +51,8 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
         'stripe_subscription_id',
         'profile_picture_bytes',
         'training_mail',
+        'deletion_requested_at',
+        'deletion_receipt_sent',
       ]);
       expect(tables.map((table) => table.name)).toEqual(
         expect.arrayContaining([
@@ -96,7 +98,8 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
         { name: '0012_idempotent_requests' },
         { name: '0013_fair_claims' },
         { name: '0014_storage_usage' },
-        { name: '0016_training_mail' },
+        { name: '0015_training_mail' },
+        { name: '0016_account_deletion' },
       ]);
     } finally {
       await app.close();

@@ -23,6 +23,7 @@ export {
   type MfaConfiguration,
 } from './options';
 export { createMailTransport, type MailMessage, type MailTransport } from './mail/mailer';
+export { openUserAccounts, type UserAccounts } from './admin/user-accounts';
 export { readPublicJwks } from './tokens/public-jwks';
 export { openTokenRevocations, type TokenRevocations } from './tokens/revocations';
 

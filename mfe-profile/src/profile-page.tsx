@@ -5,6 +5,7 @@ import { DelayedSpinner } from '@app/shared/ui/loading';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { AccountForm } from './features/account/components/account-form';
+import { DeleteAccountButton } from './features/delete-account/components/delete-account-button';
 import { LogoutButton } from './features/logout/components/logout-button';
 import { TrainingMailSwitch } from './features/notifications/components/training-mail-switch';
 import { PictureEditor } from './features/picture/components/picture-editor';
@@ -85,6 +86,7 @@ export function ProfilePage() {
       ) : null}
       {/* Below the page's content once it is known (or failed), so the button never jumps down. */}
       {profile || error !== undefined ? <LogoutButton /> : null}
+      {profile ? <DeleteAccountButton /> : null}
     </div>
   );
 }

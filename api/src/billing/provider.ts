@@ -25,4 +25,9 @@ export interface BillingProvider {
   createCheckout(user: UserRow, origin: string): Promise<string>;
   /** Cancels at the end of the paid period; the new state of the user. */
   cancel(user: UserRow): Promise<SubscriptionState>;
+  /**
+   * Ends the subscription now, paid period or not (the account is being deleted). Nothing to do
+   * without one, or once it has ended: a resumed deletion calls it again.
+   */
+  endNow(user: UserRow): Promise<void>;
 }

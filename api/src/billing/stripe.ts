@@ -97,6 +97,13 @@ export class StripeBilling implements BillingProvider {
     return state;
   }
 
+  async endNow(user: UserRow): Promise<void> {
+    if (!user.stripe_subscription_id) return;
+    const subscription = await this.stripe.subscriptions.retrieve(user.stripe_subscription_id);
+    if (subscription.status === 'canceled') return;
+    await this.stripe.subscriptions.cancel(user.stripe_subscription_id);
+  }
+
   /**
    * Applies a signed webhook. Stripe retries and may deliver out of order, so each event is
    * resolved to the subscription's current state rather than applied as a delta.

@@ -79,4 +79,14 @@ export class TestModeBilling implements BillingProvider {
     await this.users.update(user.id, { subscription_status: 'canceled' });
     return { status: 'canceled', end: user.subscription_end };
   }
+
+  async endNow(user: UserRow): Promise<void> {
+    // No provider holds anything: ending the state on the user (and its open checkouts) is all.
+    await this.db.deleteFrom('checkout_sessions').where('user_id', '=', user.id).execute();
+    if (!['active', 'trialing', 'canceled'].includes(user.subscription_status)) return;
+    await this.users.update(user.id, {
+      subscription_status: 'canceled',
+      subscription_end: new Date().toISOString(),
+    });
+  }
 }

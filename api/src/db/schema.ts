@@ -28,8 +28,12 @@ export interface UsersTable {
   stripe_subscription_id: string | null;
   /** What the stored profile picture takes (migration 0014). */
   profile_picture_bytes: Generated<number>;
-  /** 1: e-mail the user when a training ends (migration 0016). */
+  /** 1: e-mail the user when a training ends (migration 0015). */
   training_mail: Generated<number>;
+  /** Set when the user asked for the account's deletion: its tokens are refused (migration 0016). */
+  deletion_requested_at: Generated<IsoTimestamp | null>;
+  /** 1 once the deletion's receipt was mailed. */
+  deletion_receipt_sent: Generated<number>;
 }
 
 export interface ModelsTable {

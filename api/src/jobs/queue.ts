@@ -1,6 +1,7 @@
 import type { JobKind, JobStatus } from '@app/shared/contract/jobs';
 import type { PhotoIssue, PhotoProblem } from '@app/shared/contract/models';
 import type { AspectRatio } from '@app/shared/spec';
+import type { AccountContents } from '@app/shared/contract/user';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -31,6 +32,8 @@ export interface JobInputs {
   };
   /** The uploaded training photo to check. */
   'check-photo': { mediaId: string };
+  /** What the account held when its deletion was asked for: the receipt lists it. */
+  'delete-account': AccountContents;
 }
 
 /** The prompts of a generation, each of which makes `count` images. */
@@ -60,6 +63,7 @@ export interface JobDetails {
   edit: never;
   /** Why a training could not use the photo; null when it can. */
   'check-photo': { problem: PhotoProblem | null };
+  'delete-account': never;
 }
 
 /** A finished job: the media ids it stored, and what its kind's completion needs. */

@@ -12,7 +12,13 @@ import { JobWorker, type JobRunners, type WorkerOptions } from './worker';
  * of seconds), generations, edits and photo checks beside it. Limits hold across every process on
  * the database.
  */
-export const CPU_ENGINE_LIMITS: KindLimits = { train: 1, generate: 1, edit: 1, 'check-photo': 1 };
+export const CPU_ENGINE_LIMITS: KindLimits = {
+  train: 1,
+  generate: 1,
+  edit: 1,
+  'check-photo': 1,
+  'delete-account': 1,
+};
 
 /** The worker's side of the queue on the configured database. */
 export function leaseStoreFor(

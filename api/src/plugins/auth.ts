@@ -37,6 +37,10 @@ export const authPlugin = fp<{ issuer: string; clientId: string; revoked?: Revoc
         const identity = await verifyToken(token);
         if (await revoked(identity, token)) throw new InvalidTokenError('session ended');
         request.user = await app.users.fromIdentity(identity);
+        // Being deleted: the account's tokens are refused while the job works through it.
+        if (request.user.deletion_requested_at !== null) {
+          throw new InvalidTokenError('account being deleted');
+        }
       } catch (error) {
         if (!(error instanceof InvalidTokenError)) throw error;
         request.log.info({ reason: error.message }, 'rejected bearer token');

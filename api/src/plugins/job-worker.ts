@@ -49,7 +49,10 @@ export async function runEngines(
     replicate,
   );
   const { db, storage, media } = app;
-  const runners = jobRunners({ db, storage, media }, wrap(engines.trainWith), engines.others);
+  const runners: JobRunners = {
+    ...jobRunners({ db, storage, media }, wrap(engines.trainWith), engines.others),
+    'delete-account': (job, context) => app.accountDeletion.run(job, context),
+  };
   await runJobWorker(app, runners, engines.limits, engines.maxConcurrent);
   return engines;
 }

@@ -12,6 +12,7 @@ import { DatabaseJobQueue } from '../jobs/database-job-queue';
 import type { JobQueue } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
 import { TempFiles } from '../media/temp-files';
+import { AccountDeletion, type AccountPool } from '../services/account-deletion';
 import { GenerationService } from '../services/generation';
 import { MailOutbox } from '../services/mail-outbox';
 import { MediaService, photoCheckCompletion } from '../services/media';
@@ -49,6 +50,8 @@ declare module 'fastify' {
     storageQuota: StorageQuota;
     /** The mails the api sends (a training's end), delivered on the identity service's SMTP. */
     mailOutbox: MailOutbox;
+    /** Account deletions: the request and the job that carries it out. */
+    accountDeletion: AccountDeletion;
   }
 }
 
@@ -70,8 +73,8 @@ async function generatedSecret(dataDir: string): Promise<string> {
 }
 
 /** Repositories and services, one decorator each (fastify/demo style). */
-export const servicesPlugin = fp<{ config: AppConfig }>(
-  async (app, { config }) => {
+export const servicesPlugin = fp<{ config: AppConfig; pool: AccountPool | null }>(
+  async (app, { config, pool }) => {
     const secret = config.urlSigningSecret ?? (await generatedSecret(config.dataDir));
     const storage = await createStorage(config.dataDir, secret, config.s3);
     app.addHook('onClose', async () => storage.close?.());
@@ -92,9 +95,10 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
       'check-photo': photoCheckCompletion,
     };
     app.decorate('jobCompletions', jobCompletions);
+    const mailTransport = createMailTransport(config.mail);
     const mailOutbox = new MailOutbox(
       app.db,
-      createMailTransport(config.mail),
+      mailTransport,
       config.nodeEnv !== 'production' || config.mail.smtpUrl === undefined,
     );
     app.decorate('mailOutbox', mailOutbox);
@@ -127,6 +131,19 @@ export const servicesPlugin = fp<{ config: AppConfig }>(
             app.db,
           )
         : null,
+    );
+    app.decorate(
+      'accountDeletion',
+      new AccountDeletion({
+        db: app.db,
+        storage,
+        jobs,
+        billing,
+        replicate: app.replicate,
+        pool,
+        mail: mailTransport,
+        log: app.log.child({ component: 'account-deletion' }),
+      }),
     );
   },
   { name: 'services', dependencies: ['db'] },

@@ -151,4 +151,20 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
       return { profilePicture: null };
     },
   );
+
+  app.post(
+    '/user/deletion',
+    {
+      config: { rateLimit: writeLimit },
+      schema: {
+        summary:
+          'Delete the account and everything of it (a durable job); its tokens are refused at once',
+        ...API_ROUTES['POST /user/deletion'],
+      },
+    },
+    async (request, reply) => {
+      reply.code(202);
+      return app.accountDeletion.request(request.user);
+    },
+  );
 };

@@ -99,7 +99,7 @@ const hex64 = () => randomBytes(32).toString('hex');
 
 /**
  * Replicate's documented HTTP API, the parts the engine uses, for the real `replicate` client:
- * models (get, create), files (multipart upload, authenticated download), trainings and
+ * models (get, create, delete; a model's versions: list, delete), files (multipart upload, authenticated download), trainings and
  * predictions (create, get, cancel, and the account's list: newest first, in cursor pages
  * `{next, previous, results}` of the documented fields, which leave out the webhook), the default
  * webhook secret, public output file URLs, and
@@ -119,6 +119,11 @@ export class ReplicateDouble {
   readonly canceled: string[] = [];
   /** Every request as `METHOD /path`. */
   readonly requests: string[] = [];
+  private readonly pauses: {
+    request: string;
+    reach: () => void;
+    resumed: Promise<void>;
+  }[] = [];
   behaviour: Behaviour = { ...DEFAULT_BEHAVIOUR };
   /** Photos of each trained version (`owner/name:version`). */
   private readonly photos = new Map<string, Buffer[]>();
@@ -261,9 +266,18 @@ export class ReplicateDouble {
     this.requests.push(`${request.method} ${path}`);
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
+      response.end(status === 204 ? undefined : JSON.stringify(body));
     };
     try {
+      const pause = this.pauses.find(
+        ({ request: wanted }) => wanted === `${request.method} ${path}`,
+      );
+      if (pause) {
+        // Only the first such request is held: a later caller (another worker) gets through.
+        this.pauses.splice(this.pauses.indexOf(pause), 1);
+        pause.reach();
+        await pause.resumed;
+      }
       const output = /^\/outputs\/([\w-]+)\.png$/.exec(path);
       if (output && request.method === 'GET') {
         // Delivery URLs are public (and temporary): no token needed.
@@ -330,6 +344,23 @@ export class ReplicateDouble {
       const key = `${model[1]}/${model[2]}`;
       return this.models.has(key) ? [200, this.modelView(key)] : notFound;
     }
+    if (model && method === 'DELETE') return this.deleteModel(`${model[1]}/${model[2]}`);
+    const versions = /^\/v1\/models\/([\w.-]+)\/([\w.-]+)\/versions(?:\/(\w+))?$/.exec(path);
+    const versioned = versions && this.models.get(`${versions[1]}/${versions[2]}`);
+    if (versions && !versioned) return notFound;
+    if (versioned && method === 'GET' && !versions[3]) {
+      const results = versioned.versions.map((id) => ({
+        id,
+        created_at: new Date().toISOString(),
+      }));
+      return [200, { next: null, previous: null, results: results.reverse() }];
+    }
+    if (versioned && method === 'DELETE' && versions[3]) {
+      const at = versioned.versions.indexOf(versions[3]);
+      if (at < 0) return notFound;
+      versioned.versions.splice(at, 1);
+      return [202, {}];
+    }
 
     const training = /^\/v1\/models\/([\w.-]+)\/([\w.-]+)\/versions\/(\w+)\/trainings$/.exec(path);
     if (training && method === 'POST') {
@@ -357,6 +388,32 @@ export class ReplicateDouble {
       return [200, this.view(found)];
     }
     return notFound;
+  }
+
+  /** Replicate deletes only a private model of the account without versions (204). */
+  private async deleteModel(key: string): Promise<[number, unknown]> {
+    const found = this.models.get(key);
+    if (!found) return [404, { title: 'Not found', detail: 'Not found.', status: 404 }];
+    if (found.owner !== DOUBLE_OWNER)
+      return [403, { detail: 'You can only delete models you own.' }];
+    if (found.versions.length > 0) {
+      return [400, { detail: 'Cannot delete a model with versions. Delete the versions first.' }];
+    }
+    this.models.delete(key);
+    return [204, ''];
+  }
+
+  /**
+   * Holds the next `METHOD /path` request until `resume`: its caller stuck there, as when its
+   * process hangs or dies mid-call. `reached` resolves when it arrives.
+   */
+  pause(request: string): { reached: Promise<void>; resume: () => void } {
+    let reach = () => {};
+    let resume = () => {};
+    const reached = new Promise<void>((resolve) => (reach = resolve));
+    const resumed = new Promise<void>((resolve) => (resume = resolve));
+    this.pauses.push({ request, reach, resumed });
+    return { reached, resume };
   }
 
   private modelView(key: string) {

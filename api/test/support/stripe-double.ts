@@ -100,6 +100,12 @@ export class StripeDouble {
       return [404, { error: { type: 'invalid_request_error', message: 'No such subscription' } }];
     }
     if (subscription && request.method === 'GET') return [200, subscription];
+    if (subscription && request.method === 'DELETE') {
+      // Cancel a subscription: immediately, unlike cancel_at_period_end.
+      subscription.status = 'canceled';
+      subscription.ended_at = Math.floor(Date.now() / 1000);
+      return [200, subscription];
+    }
     if (subscription && request.method === 'POST') {
       if (form.get('cancel_at_period_end') === 'true') {
         subscription.cancel_at_period_end = true;

@@ -3,6 +3,7 @@ import { associateSoftwareToken } from './associate-software-token';
 import { changePassword } from './change-password';
 import { confirmForgotPassword } from './confirm-forgot-password';
 import { confirmSignUp } from './confirm-sign-up';
+import { deleteUser } from './delete-user';
 import { forgotPassword } from './forgot-password';
 import { getTokensFromRefreshToken } from './get-tokens-from-refresh-token';
 import { getUser } from './get-user';
@@ -38,6 +39,7 @@ const operations: Readonly<Record<string, OperationHandler>> = {
   ChangePassword: changePassword,
   RevokeToken: revokeToken,
   GlobalSignOut: globalSignOut,
+  DeleteUser: deleteUser,
   AssociateSoftwareToken: associateSoftwareToken,
   VerifySoftwareToken: verifySoftwareToken,
   SetUserMFAPreference: setUserMfaPreference,

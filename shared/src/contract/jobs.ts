@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** 'check-photo': the face check of an uploaded training photo (its result is on the photo). */
-export const JOB_KINDS = ['train', 'generate', 'edit', 'check-photo'] as const;
+/**
+ * 'check-photo': the face check of an uploaded training photo (its result is on the photo);
+ * 'delete-account': everything of a user, the job's own row last.
+ */
+export const JOB_KINDS = ['train', 'generate', 'edit', 'check-photo', 'delete-account'] as const;
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
 
 /** A job of the caller: a training, a generation, an edit or a photo check (GET /generate/status/{id}). */

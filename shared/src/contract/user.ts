@@ -86,6 +86,37 @@ export const removedProfilePictureSchema = z.object({ profilePicture: z.null() }
 
 export const setDefaultModelBody = z.object({ modelId: uuidParam });
 
+/** What the word typed to confirm an account's deletion must be. */
+export const ACCOUNT_DELETION_WORD = 'DELETE';
+
+export const deleteAccountBody = z.object({
+  confirm: z
+    .string()
+    .min(1)
+    .refine((value) => value === ACCOUNT_DELETION_WORD, {
+      message: `Type ${ACCOUNT_DELETION_WORD} to confirm.`,
+    })
+    .meta({ description: `Exactly "${ACCOUNT_DELETION_WORD}"` }),
+});
+export type DeleteAccountRequest = z.input<typeof deleteAccountBody>;
+
+/** What an account held when its deletion was asked for: the receipt e-mail lists it. */
+export const accountContentsSchema = z
+  .object({
+    models: z.number().int(),
+    trainingPhotos: z.number().int(),
+    generatedImages: z.number().int(),
+    profilePicture: z.boolean(),
+    subscription: z.boolean().meta({ description: 'A paid subscription to cancel' }),
+    providerModels: z.number().int().meta({ description: 'Models stored at the image provider' }),
+  })
+  .meta({ id: 'AccountContents' });
+export type AccountContents = z.infer<typeof accountContentsSchema>;
+
+export const accountDeletionSchema = z
+  .object({ jobId: z.string(), contents: accountContentsSchema })
+  .meta({ id: 'AccountDeletion' });
+
 export const userRoutes = {
   'GET /user': { response: withErrors({ 200: userProfileSchema }) },
   'PUT /user': { body: updateUserBody, response: withErrors({ 200: userProfileSchema }, 400) },
@@ -96,6 +127,10 @@ export const userRoutes = {
   },
   'DELETE /user/profile-picture': {
     response: withErrors({ 200: removedProfilePictureSchema }, 404),
+  },
+  'POST /user/deletion': {
+    body: deleteAccountBody,
+    response: withErrors({ 202: accountDeletionSchema }, 400),
   },
   'PUT /user/model': {
     body: setDefaultModelBody,

@@ -1,6 +1,12 @@
 import { api } from '@app/shared/api-client';
 import useSWR, { mutate, type SWRResponse } from 'swr';
-import type { ProfilePictureRequest, UpdateUserRequest, UserProfile } from '../contract/user';
+import type {
+  AccountContents,
+  DeleteAccountRequest,
+  ProfilePictureRequest,
+  UpdateUserRequest,
+  UserProfile,
+} from '../contract/user';
 import { normalizeModelStatus, TRAINING_AUTO_REFRESH_MS } from '../spec/constants';
 import { fetchApiKey, userKeys } from './api-key';
 
@@ -59,4 +65,14 @@ export async function removeProfilePicture(): Promise<void> {
     (profile) => profile && { ...profile, profilePicture: null },
     { revalidate: false },
   );
+}
+
+/**
+ * POST /user/deletion: the account's deletion starts (a job on the server); its tokens are
+ * refused from then on, so the caller signs out next.
+ */
+export function deleteAccount(
+  request: DeleteAccountRequest,
+): Promise<{ jobId: string; contents: AccountContents }> {
+  return api.post('/user/deletion', { json: request });
 }

@@ -76,6 +76,8 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   /** Red confirm button, for deletions. */
   destructive?: boolean;
+  /** The confirm button waits for something in `message` (a typed confirmation word). */
+  confirmDisabled?: boolean;
   /** Shown under the message, e.g. the failed call's message after a rejected `onConfirm`. */
   error?: string | null;
   /**
@@ -99,6 +101,7 @@ export function ConfirmDialog({
   busyLabel,
   cancelLabel = COMMON_TEXT.cancel,
   destructive = false,
+  confirmDisabled = false,
   error,
   onConfirm,
   onDismiss,
@@ -162,7 +165,11 @@ export function ConfirmDialog({
             </Button>
             <Button
               appearance="primary"
-              className={mergeClasses(styles.button, destructive && !busy && styles.destructive)}
+              className={mergeClasses(
+                styles.button,
+                destructive && !busy && !confirmDisabled && styles.destructive,
+              )}
+              disabled={confirmDisabled && !busy}
               disabledFocusable={busy}
               aria-busy={busy}
               icon={busy ? <Spinner size="tiny" /> : undefined}

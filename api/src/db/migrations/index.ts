@@ -14,7 +14,8 @@ import * as mediumThumbnails from './0011_medium_thumbnails';
 import * as idempotentRequests from './0012_idempotent_requests';
 import * as fairClaims from './0013_fair_claims';
 import * as storageUsage from './0014_storage_usage';
-import * as trainingMail from './0016_training_mail';
+import * as trainingMail from './0015_training_mail';
+import * as accountDeletion from './0016_account_deletion';
 
 /**
  * A Kysely migration that may ask which dialect it runs on (Kysely does not tell, by design).
@@ -45,5 +46,6 @@ export const migrations: Record<string, DialectMigration> = {
   '0012_idempotent_requests': idempotentRequests,
   '0013_fair_claims': fairClaims,
   '0014_storage_usage': storageUsage,
-  '0016_training_mail': trainingMail,
+  '0015_training_mail': trainingMail,
+  '0016_account_deletion': accountDeletion,
 };

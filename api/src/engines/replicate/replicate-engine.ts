@@ -42,6 +42,7 @@ export const REPLICATE_ENGINE_LIMITS: KindLimits = {
   generate: 4,
   edit: 4,
   'check-photo': 1,
+  'delete-account': 1,
 };
 /** Jobs one worker runs at once with Replicate selected (most of them just wait). */
 export const REPLICATE_WORKER_CONCURRENCY = 8;
@@ -67,7 +68,7 @@ const referencesKey = (userId: string, modelId: string) =>
   `users/${userId}/models/${modelId}/references.json`;
 
 /** One Replicate model per trained model of ours, owned by the configured account. */
-const destinationName = (modelId: string) => `studio-${modelId.toLowerCase()}`;
+export const destinationName = (modelId: string) => `studio-${modelId.toLowerCase()}`;
 
 /** The trigger words the prompt lacks go first: a LoRA only shows its person when named. */
 function withTriggerWords(prompt: string, triggerWords: readonly string[]): string {
@@ -88,7 +89,7 @@ function jobOfWebhook(webhook: string | undefined): string | null {
   return new URL(webhook).searchParams.get(JOB_PARAMETER);
 }
 
-function httpStatus(error: unknown): number | undefined {
+export function httpStatus(error: unknown): number | undefined {
   const response = (error as { response?: { status?: unknown } } | null)?.response;
   return typeof response?.status === 'number' ? response.status : undefined;
 }

@@ -1,4 +1,5 @@
 import { API_TEXT } from '@app/shared/spec';
+import { destinationName, httpStatus } from './replicate-engine';
 import type { Kysely } from 'kysely';
 import Replicate, { validateWebhook } from 'replicate';
 import type { ReplicateConfig } from '../../config';
@@ -42,6 +43,31 @@ export class ReplicateService {
       fileEncodingStrategy: 'upload',
     });
     this.outcomes = new ReplicateOutcomes(db);
+  }
+
+  /**
+   * Deletes a model's destination at Replicate: its trained versions first (Replicate deletes
+   * only a model without versions), then the model. False when there was none (never made, or
+   * deleted by an earlier attempt).
+   */
+  async deleteDestination(modelId: string, signal?: AbortSignal): Promise<boolean> {
+    const { owner } = this.config;
+    const name = destinationName(modelId);
+    const path = `/models/${owner}/${name}`;
+    try {
+      for (;;) {
+        const page = await this.client.models.versions.list(owner, name, { signal });
+        for (const version of page.results) {
+          await this.client.request(`${path}/versions/${version.id}`, { method: 'DELETE' });
+        }
+        if (page.results.length === 0) break;
+      }
+      await this.client.request(path, { method: 'DELETE' });
+      return true;
+    } catch (error) {
+      if (httpStatus(error) === 404) return false;
+      throw error;
+    }
   }
 
   /** The configured secret, else the account's default one, fetched once (again after a failure). */
