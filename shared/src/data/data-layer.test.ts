@@ -73,6 +73,7 @@ function item(imageId: string): MediaItem {
     prompt: 'a cat',
     aspectRatio: '1:1',
     mode: 'text-to-image',
+    likeness: null,
     seed: 1,
     modelIds: ['m1'],
     engine: 'builtin-cpu',

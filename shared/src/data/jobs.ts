@@ -48,7 +48,8 @@ const idempotency = (key: string | undefined) =>
   key ? { headers: { 'Idempotency-Key': key } } : {};
 
 /** The edit form: the text fields of a text-to-image request plus the two files. */
-export interface EditImageForm extends TextToImageRequest {
+export interface EditImageForm extends Omit<TextToImageRequest, 'prompt' | 'prompts' | 'count'> {
+  prompt: string;
   image: Blob;
   imageFilename?: string;
   /** PNG; white marks the region to regenerate. */
