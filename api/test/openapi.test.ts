@@ -6,6 +6,7 @@ import { startStudio, type Studio } from './support/studio';
 const EXPECTED: Record<string, string[]> = {
   '/api/health': ['get'],
   '/api/user': ['get', 'put'],
+  '/api/user/deletion': ['post'],
   '/api/user/training-status': ['get'],
   '/api/user/model': ['put', 'delete'],
   '/api/user/models/delete': ['delete'],
