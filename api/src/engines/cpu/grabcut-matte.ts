@@ -295,7 +295,7 @@ function refine(
     }
   }
   // The filter's outer fringe still holds some room colour: the matte is tightened a little.
-  return guidedFilter(framed, inside, rough).map((value, at) =>
-    inside[at] ? Math.min(1, Math.max(0, (value - 0.2) / 0.7)) : 0,
+  return guidedFilter(framed, inside, rough).map((value) =>
+    Math.min(1, Math.max(0, (value - 0.2) / 0.7)),
   );
 }

@@ -73,8 +73,8 @@ export async function personMatte(photo: RgbImage, framed: FramedPhoto): Promise
     }
   }
   const [low, high] = UNSURE;
-  return guidedFilter(image, inside, rough).map((value, at) => {
-    if (!inside[at]) return 0;
+  // Outside the photo the filter answers 0, which maps to 0 here as well.
+  return guidedFilter(image, inside, rough).map((value) => {
     const t = Math.min(1, Math.max(0, (value - low) / (high - low)));
     return t * t * (3 - 2 * t);
   });
