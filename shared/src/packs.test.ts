@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PACKS, packPrompts, packsFor } from './packs';
+import { countForPack, PACKS, packPrompts, packsFor } from './packs';
 
 describe('packs', () => {
   it('each has 4-8 prompts with the trigger word and at least one engine', () => {
@@ -31,5 +31,13 @@ describe('packs', () => {
     expect(builtIn.hidden).toBe(4);
     expect(packsFor(['replicate'])).toMatchObject({ packs: PACKS, hidden: 0 });
     expect(packsFor([])).toMatchObject({ packs: PACKS, hidden: 0 });
+  });
+
+  it('asks fewer images per prompt when a pack would go over one batch', () => {
+    expect(countForPack(4, 1)).toBe(1);
+    expect(countForPack(4, 2)).toBe(2);
+    expect(countForPack(4, 4)).toBe(2);
+    expect(countForPack(6, 4)).toBe(1);
+    expect(countForPack(8, 3)).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { TrainingEngine } from './contract/models';
+import { MAX_IMAGES_PER_RUN } from './spec/constants';
 
 /** Where `{trigger}` stands in a pack's prompt: the lead model's trigger word goes there. */
 const TRIGGER = '{trigger}';
@@ -188,3 +189,7 @@ export function packsFor(engines: readonly (string | null)[]): { packs: Pack[]; 
   );
   return { packs, hidden: PACKS.length - packs.length };
 }
+
+/** Images per prompt that keep a pack's run within one batch (MAX_IMAGES_PER_RUN in all). */
+export const countForPack = (prompts: number, count: number): number =>
+  Math.max(1, Math.min(count, Math.floor(MAX_IMAGES_PER_RUN / prompts)));

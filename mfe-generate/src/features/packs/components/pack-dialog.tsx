@@ -1,5 +1,5 @@
-import type { Pack } from '@app/shared/packs';
-import { GENERATE_TEXT, MAX_IMAGES_PER_RUN } from '@app/shared/spec';
+import { countForPack, type Pack } from '@app/shared/packs';
+import { GENERATE_TEXT } from '@app/shared/spec';
 import { ConfirmDialog } from '@app/shared/ui/confirm-dialog';
 import { Field, makeStyles, Textarea, tokens } from '@fluentui/react-components';
 import { PACKS_TEXT } from '../texts';
@@ -11,12 +11,11 @@ const useStyles = makeStyles({
   input: { fontSize: '16px' },
 });
 
-/** Images per prompt that keep a pack's run within one batch. */
-export const countForPack = (prompts: number, count: number): number =>
-  Math.max(1, Math.min(count, Math.floor(MAX_IMAGES_PER_RUN / prompts)));
-
-/** A pack's prompts, editable before the run; running starts one batch of them all. */
-export function PackDialog({
+/**
+ * A pack's prompts, editable before the run; running starts one batch of them all. Loaded when
+ * a pack is first opened: the page's first show needs only the cards.
+ */
+export default function PackDialog({
   pack,
   prompts,
   count,
@@ -24,7 +23,7 @@ export function PackDialog({
   onRun,
   onDismiss,
 }: {
-  pack: Pack | null;
+  pack: Pack;
   prompts: string[];
   count: number;
   onChange: (prompts: string[]) => void;
@@ -36,12 +35,12 @@ export function PackDialog({
   const usable = prompts.every((prompt) => prompt.trim() !== '');
   return (
     <ConfirmDialog
-      open={pack !== null}
-      title={pack?.title ?? ''}
+      open
+      title={pack.title}
       message={
         <div className={styles.list}>
           <p className={styles.description}>
-            {pack?.description} {PACKS_TEXT.perPromptNote(perPrompt)}
+            {pack.description} {PACKS_TEXT.perPromptNote(perPrompt)}
           </p>
           {prompts.map((prompt, index) => (
             <Field key={index} label={PACKS_TEXT.promptLabel(index + 1)}>

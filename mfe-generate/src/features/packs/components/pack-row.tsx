@@ -1,11 +1,12 @@
 import type { ModelSummary } from '@app/shared/contract/models';
-import { packPrompts, packsFor, type Pack } from '@app/shared/packs';
+import { countForPack, packPrompts, packsFor, type Pack } from '@app/shared/packs';
 import { mediaQuery } from '@app/shared/spec';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PACKS_TEXT } from '../texts';
 import { PackCard } from './pack-card';
-import { countForPack, PackDialog } from './pack-dialog';
+
+const PackDialog = lazy(() => import('./pack-dialog'));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
@@ -81,22 +82,26 @@ export function PackRow({
         ))}
       </ul>
       {hidden > 0 ? <p className={styles.note}>{PACKS_TEXT.hiddenForEngine}</p> : null}
-      <PackDialog
-        pack={open}
-        prompts={prompts}
-        count={count}
-        onChange={setPrompts}
-        onRun={() => {
-          const trimmed = prompts.map((prompt) => prompt.trim());
-          onRun({
-            prompt: trimmed[0] ?? '',
-            prompts: trimmed,
-            count: countForPack(prompts.length, count),
-          });
-          setOpen(null);
-        }}
-        onDismiss={() => setOpen(null)}
-      />
+      {open ? (
+        <Suspense fallback={null}>
+          <PackDialog
+            pack={open}
+            prompts={prompts}
+            count={count}
+            onChange={setPrompts}
+            onRun={() => {
+              const trimmed = prompts.map((prompt) => prompt.trim());
+              onRun({
+                prompt: trimmed[0] ?? '',
+                prompts: trimmed,
+                count: countForPack(prompts.length, count),
+              });
+              setOpen(null);
+            }}
+            onDismiss={() => setOpen(null)}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
