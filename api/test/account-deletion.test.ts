@@ -216,10 +216,10 @@ async function personWithData(stack: Stack, email: string) {
     input: { modelId, triggerWord: 'TOK', photoIds: [mediaIds[0]!] },
   });
   // Finished before the deletion: what Replicate said about it stays in our outcomes table.
+  await db.updateTable('jobs').set({ status: 'succeeded' }).where('id', '=', job.id).execute();
   await db
-    .updateTable('jobs')
-    .set({ status: 'succeeded', provider_job_id: `r-${job.id}` })
-    .where('id', '=', job.id)
+    .insertInto('provider_calls')
+    .values({ job_id: job.id, part: 0, provider_job_id: `r-${job.id}` })
     .execute();
   await db
     .insertInto('replicate_outcomes')

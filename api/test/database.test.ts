@@ -63,6 +63,7 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
           'jobs',
           'checkout_sessions',
           'replicate_outcomes',
+          'provider_calls',
         ]),
       );
     } finally {
@@ -100,6 +101,7 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
         { name: '0014_storage_usage' },
         { name: '0015_training_mail' },
         { name: '0016_account_deletion' },
+        { name: '0019_provider_calls' },
       ]);
     } finally {
       await app.close();

@@ -122,8 +122,6 @@ export interface JobsTable {
   lease_expires_at: IsoTimestamp | null;
   /** The worker's estimate of the time left while running, seconds. */
   eta_seconds: number | null;
-  /** The provider's training or prediction id, recorded before the job waits on it. */
-  provider_job_id: string | null;
   /** What an edit's stored inputs (image and mask) take (migration 0014). */
   input_bytes: Generated<number | null>;
   /** SHA-256 of the request that created the job under an Idempotency-Key (migration 0012). */
@@ -132,6 +130,15 @@ export interface JobsTable {
   updated_at: IsoTimestamp;
   started_at: IsoTimestamp | null;
   finished_at: IsoTimestamp | null;
+}
+
+/** A job's calls at the image provider (migration 0019): a pack run makes one per prompt. */
+export interface ProviderCallsTable {
+  job_id: string;
+  /** The call's place in the job, from 0. */
+  part: number;
+  /** The provider's training or prediction id, recorded before the job waits on it. */
+  provider_job_id: string;
 }
 
 export interface CheckoutSessionsTable {
@@ -186,6 +193,7 @@ export interface Database {
   media: MediaTable;
   model_photos: ModelPhotosTable;
   jobs: JobsTable;
+  provider_calls: ProviderCallsTable;
   checkout_sessions: CheckoutSessionsTable;
   replicate_outcomes: ReplicateOutcomesTable;
   upload_requests: UploadRequestsTable;

@@ -160,15 +160,16 @@ export class AccountDeletion {
   /** Every row of the user but the users row and this job's, in one transaction. */
   private async deleteRows(job: Job): Promise<void> {
     await this.parts.db.transaction().execute(async (trx) => {
-      const providerJobs = await trx
-        .selectFrom('jobs')
-        .select('provider_job_id')
-        .where('user_id', '=', job.userId)
-        .where('provider_job_id', 'is not', null)
+      await trx
+        .deleteFrom('replicate_outcomes')
+        .where('id', 'in', (calls) =>
+          calls
+            .selectFrom('provider_calls')
+            .innerJoin('jobs', 'jobs.id', 'provider_calls.job_id')
+            .select('provider_calls.provider_job_id')
+            .where('jobs.user_id', '=', job.userId),
+        )
         .execute();
-      const ids = providerJobs.flatMap((row) => (row.provider_job_id ? [row.provider_job_id] : []));
-      if (ids.length > 0)
-        await trx.deleteFrom('replicate_outcomes').where('id', 'in', ids).execute();
       await trx.deleteFrom('upload_requests').where('user_id', '=', job.userId).execute();
       await trx.deleteFrom('checkout_sessions').where('user_id', '=', job.userId).execute();
       await trx

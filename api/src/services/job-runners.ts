@@ -72,36 +72,36 @@ async function generateAll(
   return images;
 }
 
-/**
- * A job's provider jobs, one per engine call (a pack run makes one per prompt): their ids,
- * space-separated in call order, and the tag that finds call `part` at the provider.
- */
+/** A job's call `part` at the provider (a pack run makes one per prompt) and its tag there. */
 function providerJobRecord(
   db: Kysely<Database>,
   { id, createdAt }: Job,
   part: number,
 ): ProviderJobRecord {
-  const row = () =>
-    db
-      .selectFrom('jobs')
-      .select(['provider_job_id', 'status'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-  const recorded = async () => (await row())?.provider_job_id?.split(' ') ?? [];
   return {
     jobId: part === 0 ? id : `${id}.${part}`,
     jobCreatedAt: createdAt,
-    load: async () => (await recorded())[part] || null,
+    load: async () =>
+      (
+        await db
+          .selectFrom('provider_calls')
+          .select('provider_job_id')
+          .where('job_id', '=', id)
+          .where('part', '=', part)
+          .executeTakeFirst()
+      )?.provider_job_id ?? null,
     save: async (providerJobId) => {
-      const ids = await recorded();
-      ids[part] = providerJobId;
       await db
-        .updateTable('jobs')
-        .set({ provider_job_id: Array.from(ids, (value) => value ?? '').join(' ') })
-        .where('id', '=', id)
+        .insertInto('provider_calls')
+        .values({ job_id: id, part, provider_job_id: providerJobId })
+        .onConflict((conflict) =>
+          conflict.columns(['job_id', 'part']).doUpdateSet({ provider_job_id: providerJobId }),
+        )
         .execute();
     },
-    wasCanceled: async () => (await row())?.status === 'canceled',
+    wasCanceled: async () =>
+      (await db.selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirst())
+        ?.status === 'canceled',
   };
 }
 

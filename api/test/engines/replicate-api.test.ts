@@ -59,7 +59,8 @@ describe('Replicate engine through the API', { timeout: 90_000 }, () => {
     });
     const trainJob = await studio.running.app.db
       .selectFrom('jobs')
-      .select(['id', 'provider_job_id'])
+      .innerJoin('provider_calls', 'provider_calls.job_id', 'jobs.id')
+      .select(['jobs.id', 'provider_calls.provider_job_id'])
       .where('model_id', '=', first)
       .where('kind', '=', 'train')
       .executeTakeFirstOrThrow();

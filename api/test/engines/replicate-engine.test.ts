@@ -69,9 +69,10 @@ async function attempts(studio: Studio, jobId: string): Promise<number> {
 async function providerJobId(studio: Studio, jobId: string): Promise<string> {
   return until('the provider job id', async () => {
     const row = await studio.running.app.db
-      .selectFrom('jobs')
+      .selectFrom('provider_calls')
       .select('provider_job_id')
-      .where('id', '=', jobId)
+      .where('job_id', '=', jobId)
+      .where('part', '=', 0)
       .executeTakeFirst();
     return row?.provider_job_id ?? undefined;
   });

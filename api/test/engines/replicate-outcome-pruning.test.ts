@@ -34,7 +34,7 @@ describe.each(DIALECTS)('pruning replicate_outcomes on %s', { timeout: 30_000 },
         })
         .execute();
     const jobOf = async (
-      providerJobId: string,
+      providerJobIds: string | string[],
       status: JobStatus,
       finishedDaysAgo: number | null,
     ) => {
@@ -47,10 +47,15 @@ describe.each(DIALECTS)('pruning replicate_outcomes on %s', { timeout: 30_000 },
         .updateTable('jobs')
         .set({
           status,
-          provider_job_id: providerJobId,
           finished_at: finishedDaysAgo === null ? null : ago(finishedDaysAgo),
         })
         .where('id', '=', job.id)
+        .execute();
+      // One call per prompt of a pack run.
+      const calls = [providerJobIds].flat();
+      await db
+        .insertInto('provider_calls')
+        .values(calls.map((id, part) => ({ job_id: job.id, part, provider_job_id: id })))
         .execute();
     };
 
@@ -63,6 +68,10 @@ describe.each(DIALECTS)('pruning replicate_outcomes on %s', { timeout: 30_000 },
     // Waiting for a retry: the report is still to be read.
     await outcome('still-waiting', 9);
     await jobOf('still-waiting', 'queued', null);
+    // A pack run's later call is the job's as much as its first.
+    await outcome('pack-first-call', 9);
+    await outcome('pack-second-call', 9);
+    await jobOf(['pack-first-call', 'pack-second-call'], 'running', null);
     await outcome('nobody-old', 8);
     await outcome('nobody-recent', 6);
 
@@ -71,14 +80,20 @@ describe.each(DIALECTS)('pruning replicate_outcomes on %s', { timeout: 30_000 },
     expect(left.map((row) => row.id)).toEqual([
       'finished-lately',
       'nobody-recent',
+      'pack-first-call',
+      'pack-second-call',
       'still-waiting',
     ]);
     expect(await pruneReplicateOutcomes(db, now)).toBe(0);
 
-    // A week on from their job's end (or their recording), the rest go too, but the waiting one.
+    // A week on from their job's end (or their recording), the rest go too, but the waiting ones.
     const later = new Date(now.getTime() + OUTCOME_RETENTION_MS);
     expect(await pruneReplicateOutcomes(db, later)).toBe(2);
-    const kept = await db.selectFrom('replicate_outcomes').select('id').execute();
-    expect(kept.map((row) => row.id)).toEqual(['still-waiting']);
+    const kept = await db.selectFrom('replicate_outcomes').select('id').orderBy('id').execute();
+    expect(kept.map((row) => row.id)).toEqual([
+      'pack-first-call',
+      'pack-second-call',
+      'still-waiting',
+    ]);
   });
 });

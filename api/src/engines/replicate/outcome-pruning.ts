@@ -24,9 +24,10 @@ export async function pruneReplicateOutcomes(
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom('jobs')
+          selectFrom('provider_calls')
+            .innerJoin('jobs', 'jobs.id', 'provider_calls.job_id')
             .select('jobs.id')
-            .whereRef('jobs.provider_job_id', '=', 'replicate_outcomes.id')
+            .whereRef('provider_calls.provider_job_id', '=', 'replicate_outcomes.id')
             .where((job) =>
               job.or([job('jobs.finished_at', 'is', null), job('jobs.finished_at', '>=', before)]),
             ),
