@@ -231,6 +231,20 @@ try {
     `the 10 prompts at one seed: ${distinct} different images ("portrait of lisa" and "a cat" have no vocabulary word: the same image)`,
   );
 
+  // A batch of 4 as the job runner makes it with this engine (one call per consecutive seed,
+  // each led by another training photo) against one image; the packs issue's goal is <= 2x.
+  const oneImage = { userId: 'bench', modelIds: ['lisa'], prompt: 'lisa, studio portrait' };
+  const single = await timed(() =>
+    engine.generate({ ...oneImage, aspectRatio: '1:1', seed: 21 }, context),
+  );
+  const batch = await timed(async () => {
+    for (let seed = 31; seed < 35; seed += 1)
+      await engine.generate({ ...oneImage, aspectRatio: '1:1', seed }, context);
+  });
+  console.log(
+    `a batch of 4 against one image: ${round(batch.wall)} ms against ${round(single.wall)} ms wall (${(batch.wall / single.wall).toFixed(1)}x)`,
+  );
+
   // Near copies: a sample's distance to its nearest training face in model space, against how
   // far apart the training faces themselves are.
   const nearest = (point: number[], among: number[][]) =>
