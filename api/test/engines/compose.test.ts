@@ -26,7 +26,8 @@ describe('portrait composition', () => {
       expect(Math.min(width, height)).toBe(512);
       expect(Math.abs(width / height - w / h)).toBeLessThan(0.01);
     }
-  });
+    // Six full compositions: more than the default 5 s when other suites share the cores.
+  }, 30_000);
 
   it('puts the eyes on the upper third, centred, and fills the frame with the backdrop', async () => {
     for (const { value } of ASPECT_RATIOS) {
