@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import {
   USER_EXPORT_PATHS,
   userExportFileName,
   userExportSchema,
 } from '@app/shared/contract/user-export';
-import { API_TEXT } from '@app/shared/spec';
+import { API_TEXT, DATA_EXPORTS_PER_HOUR } from '@app/shared/spec';
 import AdmZip from 'adm-zip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streamUserExport } from '../src/services/user-export';
 import { mediaKeys } from '../src/storage/keys';
+import type { Storage } from '../src/storage/storage';
 import { call } from './support/api-client';
 import { trainReadyModel, uploadPhotos, userIdOf } from './support/fixtures';
 import { dataUrl, facePhoto } from './support/images';
@@ -241,6 +244,37 @@ describe.each(setups)('GET /user/export on %s with %s', { timeout: 60_000 }, (di
       [kept, `${USER_EXPORT_PATHS.generatedImages}${kept}.png`],
       [gone, null],
     ]);
+  });
+
+  it('fails the stream when a stored file breaks off midway, so no cut-off zip looks whole', async () => {
+    const { app } = studio.running;
+    // The real store, except that every file's stream breaks after its first bytes.
+    const broken = Object.create(app.storage) as Storage;
+    broken.read = async (key) => {
+      const file = await app.storage.read(key);
+      if (!file) return undefined;
+      file.stream.destroy();
+      const stream = new Readable({ read() {} });
+      stream.push(Buffer.alloc(10));
+      setImmediate(() => stream.destroy(new Error('connection reset')));
+      return { ...file, stream };
+    };
+    const user = (await app.users.findById(a.userId))!;
+    const output = streamUserExport({ db: app.db, storage: broken, log: app.log }, user);
+    await expect(buffer(output)).rejects.toThrow('connection reset');
+  });
+
+  it(`hands out ${DATA_EXPORTS_PER_HOUR} links an hour per user, then says to wait`, async () => {
+    const dave = newUser('Dave');
+    for (let index = 0; index < DATA_EXPORTS_PER_HOUR; index += 1) {
+      expect((await studio.as(dave, 'POST', '/api/user/export/link')).status).toBe(200);
+    }
+    const refused = await studio.as(dave, 'POST', '/api/user/export/link');
+    expect({ status: refused.status, message: refused.body.message }).toEqual({
+      status: 429,
+      message: API_TEXT.tooManyRequests,
+    });
+    expect((await studio.as(alice, 'POST', '/api/user/export/link')).status).toBe(200);
   });
 
   it('answers 401 without a token', async () => {

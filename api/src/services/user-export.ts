@@ -171,6 +171,8 @@ export function streamUserExport(parts: ExportParts, user: UserRow, now = new Da
   const output = zip.outputStream as Readable;
   const stop = new AbortController();
   output.once('close', () => stop.abort());
+  // A stored file's stream failing midway reaches the zip as an 'error' event.
+  zip.on('error', (error: Error) => output.destroy(error));
 
   const write = async () => {
     const { data, files } = await gather(parts, user, now);
