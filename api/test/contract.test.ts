@@ -149,6 +149,16 @@ describe.each(DIALECTS)('the API answers what the shared contract says, on %s', 
       'GET /files/{*}',
       anonymous('GET', item.body.displayUrl.replace(/signature=[^&]+/, 'signature=forged')),
     );
+    await check('GET /user/export', as('GET', '/api/user/export'));
+    await check('GET /user/export', anonymous('GET', '/api/user/export'));
+    const link = await as('POST', '/api/user/export/link');
+    expectContract('POST /user/export/link', answerOf(link));
+    await check('POST /user/export/link', anonymous('POST', '/api/user/export/link'));
+    await check('GET /exports/{id}', anonymous('GET', link.body.url));
+    await check(
+      'GET /exports/{id}',
+      anonymous('GET', link.body.url.replace(/signature=[^&]+/, 'signature=forged')),
+    );
     await check(
       'GET /media/training-photos',
       as('GET', '/api/media/training-photos?includeUrls=true'),

@@ -6,6 +6,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { AccountForm } from './features/account/components/account-form';
 import { DeleteAccountButton } from './features/delete-account/components/delete-account-button';
+import { DownloadData } from './features/export-data/components/download-data';
 import { LogoutButton } from './features/logout/components/logout-button';
 import { TrainingMailSwitch } from './features/notifications/components/training-mail-switch';
 import { PictureEditor } from './features/picture/components/picture-editor';
@@ -48,7 +49,10 @@ const useStyles = makeStyles({
   },
 });
 
-/** Profile Settings (spec §2): picture, name and e-mail, storage used, subscription, log out. */
+/**
+ * Profile Settings (spec §2): picture, name and e-mail, storage used, subscription, mail
+ * setting, the data download, log out and account deletion.
+ */
 export function ProfilePage() {
   const styles = useStyles();
   useCheckoutReturn();
@@ -77,6 +81,9 @@ export function ProfilePage() {
           </div>
           <div className={styles.subscription}>
             <TrainingMailSwitch profile={profile} />
+          </div>
+          <div className={styles.subscription}>
+            <DownloadData />
           </div>
         </>
       ) : failed ? (

@@ -9,6 +9,7 @@ import { mediaRoutes } from './media';
 import { modelRoutes } from './models';
 import { replicateWebhookRoutes } from './replicate-webhook';
 import { userRoutes } from './user';
+import { userExportPublicRoutes, userExportRoutes } from './user-export';
 
 /**
  * Everything under /api. Public routes first; the rest sit in a context whose onRequest hook
@@ -21,12 +22,14 @@ export const apiRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, 
   await app.register(healthRoutes);
   await app.register(fileRoutes, { writeLimit });
   await app.register(billingPublicRoutes);
+  await app.register(userExportPublicRoutes);
   if (app.replicate) await app.register(replicateWebhookRoutes, { replicate: app.replicate });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(async (protectedApp) => {
     protectedApp.addHook('onRequest', app.authenticate);
     await protectedApp.register(userRoutes, { writeLimit });
+    await protectedApp.register(userExportRoutes);
     await protectedApp.register(mediaRoutes, { writeLimit });
     await protectedApp.register(modelRoutes, { writeLimit });
     await protectedApp.register(generateRoutes, { writeLimit });

@@ -5,6 +5,7 @@ import { healthRoutes } from './health';
 import { mediaRoutes } from './media';
 import { modelRoutes } from './models';
 import { userRoutes } from './user';
+import { userExportPublicRoutes, userExportRoutes } from './user-export';
 import { webhookRoutes } from './webhooks';
 
 /**
@@ -16,12 +17,14 @@ import { webhookRoutes } from './webhooks';
 export const API_ROUTES = {
   ...healthRoutes,
   ...userRoutes,
+  ...userExportRoutes,
   ...modelRoutes,
   ...mediaRoutes,
   ...generateRoutes,
   ...billingRoutes,
   ...billingPublicRoutes,
   ...fileRoutes,
+  ...userExportPublicRoutes,
   ...webhookRoutes,
 } as const;
 

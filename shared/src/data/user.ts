@@ -7,6 +7,7 @@ import type {
   UpdateUserRequest,
   UserProfile,
 } from '../contract/user';
+import type { UserExportLink } from '../contract/user-export';
 import { normalizeModelStatus, TRAINING_AUTO_REFRESH_MS } from '../spec/constants';
 import { fetchApiKey, userKeys } from './api-key';
 
@@ -71,6 +72,11 @@ export async function removeProfilePicture(): Promise<void> {
  * POST /user/deletion: the account's deletion starts (a job on the server); its tokens are
  * refused from then on, so the caller signs out next.
  */
+/** A short-lived link to the zip of everything of the account, for the browser to save. */
+export function userExportLink(): Promise<UserExportLink> {
+  return api.post('/user/export/link');
+}
+
 export function deleteAccount(
   request: DeleteAccountRequest,
 ): Promise<{ jobId: string; contents: AccountContents }> {

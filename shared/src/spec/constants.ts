@@ -84,6 +84,8 @@ export const MAX_UPLOAD_BYTES = 10_485_760;
  */
 export const MAX_BASE64_UPLOAD_REQUEST_BYTES = 28 * 1024 * 1024;
 export const MAX_PROFILE_PICTURE_BYTES = 5 * MEGABYTE;
+/** "Download my data" reads every file of the account: a few per hour per user is plenty. */
+export const DATA_EXPORTS_PER_HOUR = 10;
 
 /** The general image check (also used by the api); HEIC/HEIF pass here but not for training. */
 export const GENERAL_IMAGE_MIME_TYPES = [
