@@ -277,6 +277,21 @@ describe.each(setups)('GET /user/export on %s with %s', { timeout: 60_000 }, (di
     expect((await studio.as(alice, 'POST', '/api/user/export/link')).status).toBe(200);
   });
 
+  it("refuses a link once its account's deletion was asked for", async () => {
+    const eve = newUser('Eve');
+    const link = await studio.as(eve, 'POST', '/api/user/export/link');
+    expect(link.status).toBe(200);
+    const deletion = await studio.as(eve, 'POST', '/api/user/deletion', {
+      json: { confirm: 'DELETE' },
+    });
+    expect(deletion.status).toBe(202);
+    const refused = await call(studio.running, 'GET', link.body.url);
+    expect({ status: refused.status, message: refused.body.message }).toEqual({
+      status: 404,
+      message: API_TEXT.linkInvalid,
+    });
+  });
+
   it('answers 401 without a token', async () => {
     for (const [method, path] of [
       ['GET', '/api/user/export'],
