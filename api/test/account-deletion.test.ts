@@ -179,6 +179,8 @@ async function personWithData(stack: Stack, email: string) {
     hardware: 'cpu',
   });
   stack.replicate.models.get(`${OWNER}/studio-${modelId}`)!.versions.push('v1');
+  // The training zip the engine uploads, tagged with the model.
+  await stack.app.replicate!.client.files.create(Buffer.from('zip'), { modelId });
   for (const [index, id] of mediaIds.entries()) {
     await db
       .insertInto('media')
@@ -321,6 +323,8 @@ async function expectNothingLeft(stack: Stack, person: Person, bystander: Person
   expect(kept.some((key) => key.includes(bystander.user.id))).toBe(true);
 
   expect([...stack.replicate.models.keys()]).toEqual([`${OWNER}/studio-${bystander.modelId}`]);
+  const zips = [...stack.replicate.files.values()].map((file) => file.object?.metadata);
+  expect(zips).toEqual([{ modelId: bystander.modelId }]);
   expect(stack.stripe.subscriptions.get(person.subscription.id)?.status).toBe('canceled');
   expect(stack.stripe.subscriptions.get(bystander.subscription.id)?.status).toBe('active');
 

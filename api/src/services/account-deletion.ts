@@ -112,7 +112,10 @@ export class AccountDeletion {
         .select('id')
         .where('user_id', '=', user.id)
         .execute();
-      for (const { id } of models) await replicate.deleteDestination(id, signal);
+      for (const { id } of models) {
+        await replicate.deleteDestination(id, signal);
+        await replicate.deleteTrainingUploads(id, signal);
+      }
     }
     signal.throwIfAborted();
     await this.deleteFiles(user.id);
