@@ -166,6 +166,13 @@ export interface UploadRequestsTable {
   created_at: IsoTimestamp;
 }
 
+/** An identity whose account was deleted: a token of it still valid makes no new account. */
+export interface DeletedIdentitiesTable {
+  /** sha256 of the identity's `sub`, hex: the id itself is not kept. */
+  identity_hash: string;
+  deleted_at: string;
+}
+
 /** A mail the api sends; `id` names what it is about, so each is recorded once. */
 export interface MailOutboxTable {
   /** e.g. `training:<job id>`. */
@@ -190,4 +197,5 @@ export interface Database {
   replicate_outcomes: ReplicateOutcomesTable;
   upload_requests: UploadRequestsTable;
   mail_outbox: MailOutboxTable;
+  deleted_identities: DeletedIdentitiesTable;
 }

@@ -16,6 +16,7 @@ import * as fairClaims from './0013_fair_claims';
 import * as storageUsage from './0014_storage_usage';
 import * as trainingMail from './0015_training_mail';
 import * as accountDeletion from './0016_account_deletion';
+import * as deletedIdentities from './0018_deleted_identities';
 
 /**
  * A Kysely migration that may ask which dialect it runs on (Kysely does not tell, by design).
@@ -48,4 +49,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0014_storage_usage': storageUsage,
   '0015_training_mail': trainingMail,
   '0016_account_deletion': accountDeletion,
+  '0018_deleted_identities': deletedIdentities,
 };
