@@ -100,6 +100,7 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
         { name: '0014_storage_usage' },
         { name: '0015_training_mail' },
         { name: '0016_account_deletion' },
+        { name: '0018_deleted_identities' },
       ]);
     } finally {
       await app.close();
