@@ -25,7 +25,12 @@ const OWNER = DOUBLE_OWNER;
 const silent = { warn: () => undefined, error: () => undefined } as never;
 
 /** What main.ts runs: the api with the embedded pool, the Replicate and Stripe doubles, S3 or files. */
-async function startStack(dialect: Dialect, storage: 'files' | 's3') {
+async function startStack(
+  dialect: Dialect,
+  storage: 'files' | 's3',
+  /** cognito: the api as against Amazon Cognito (a pool elsewhere, asked over HTTP). */
+  mode: 'embedded' | 'cognito' = 'embedded',
+) {
   const dataDir = await makeTempDir();
   const database = await createTestDatabase(dialect);
   const replicate = await ReplicateDouble.start();
@@ -47,13 +52,14 @@ async function startStack(dialect: Dialect, storage: 'files' | 's3') {
     ...replicate.env(),
     ...database.env,
     ...(s3?.env ?? {}),
+    ...(mode === 'cognito' ? { COGNITO_USER_POOL_ENDPOINT: `${base}${IDENTITY_PREFIX}/` } : {}),
   });
   const identityDir = join(dataDir, 'identity');
   const { region, userPoolId, clientId, issuer } = config.cognito;
   const identity = { region, userPoolId, clientId, issuer, dataDir: identityDir };
   const sessions = await openTokenRevocations(identityDir);
   const pool = await openUserAccounts(identity);
-  const app = await buildApp(config, { sessions, pool });
+  const app = await buildApp(config, mode === 'embedded' ? { sessions, pool } : {});
   app.addHook('onClose', () => Promise.all([sessions.close(), pool.close()]));
   await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, ...identity });
   await app.listen({ host: '127.0.0.1', port });
@@ -179,6 +185,8 @@ async function personWithData(stack: Stack, email: string) {
     hardware: 'cpu',
   });
   stack.replicate.models.get(`${OWNER}/studio-${modelId}`)!.versions.push('v1');
+  // The training zip the engine uploads, tagged with the model.
+  await stack.app.replicate!.client.files.create(Buffer.from('zip'), { modelId });
   for (const [index, id] of mediaIds.entries()) {
     await db
       .insertInto('media')
@@ -321,6 +329,8 @@ async function expectNothingLeft(stack: Stack, person: Person, bystander: Person
   expect(kept.some((key) => key.includes(bystander.user.id))).toBe(true);
 
   expect([...stack.replicate.models.keys()]).toEqual([`${OWNER}/studio-${bystander.modelId}`]);
+  const zips = [...stack.replicate.files.values()].map((file) => file.object?.metadata);
+  expect(zips).toEqual([{ modelId: bystander.modelId }]);
   expect(stack.stripe.subscriptions.get(person.subscription.id)?.status).toBe('canceled');
   expect(stack.stripe.subscriptions.get(bystander.subscription.id)?.status).toBe('active');
 
@@ -364,6 +374,27 @@ describe.each(DIALECTS)('deleting an account on %s', { timeout: 60_000 }, (diale
       await expectNothingLeft(stack, person, bystander, stack.s3);
     },
   );
+
+  it('with Amazon Cognito: the browser deletes the user, and its tokens make no new account', async () => {
+    stack = await startStack(dialect, 'files', 'cognito');
+    const person = await personWithData(stack, 'cognito-gone@example.com');
+    const asked = await person.api('POST', '/user/deletion', undefined, { confirm: 'DELETE' });
+    expect(asked.status).toBe(202);
+    // What aws-amplify's deleteUser sends once the api accepted the request.
+    const deleted = await cognito(stack, 'DeleteUser', { AccessToken: person.tokens.AccessToken });
+    expect(deleted.status).toBe(200);
+    await waitForGone(stack, person.user.id);
+    expect(await poolHas(stack, person.user.identity_sub)).toBe(false);
+
+    // The id token is still valid (signature, expiry) and cannot be asked about at the pool.
+    for (const token of [person.tokens.IdToken, person.tokens.AccessToken]) {
+      expect((await person.api('GET', '/user', token)).status).toBe(401);
+    }
+    const rows = await everyRow(stack.app);
+    for (const trace of person.traces) {
+      expect(rows.filter((row) => row.includes(trace))).toEqual([]);
+    }
+  });
 
   it('resumes after the worker died in the middle and still leaves nothing', async () => {
     stack = await startStack(dialect, 'files');

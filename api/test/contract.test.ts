@@ -10,6 +10,8 @@ import {
   uploadPhotos,
 } from './support/fixtures';
 import { solidPng } from './support/images';
+import { DOUBLE_OWNER, ReplicateDouble } from './support/replicate-double';
+import { startReplicateStudio } from './support/replicate-studio';
 import { newUser, startStudio, type Studio } from './support/studio';
 import { DIALECTS } from './support/test-database';
 
@@ -256,6 +258,29 @@ describe.each(DIALECTS)('the API answers what the shared contract says, on %s', 
       'DELETE /media/training-photos/{id}',
       as('DELETE', `/api/media/training-photos/${imageId}`),
     );
+    // A built-in model keeps its photos (409); a Replicate model's go (on a Replicate studio).
+    await check(
+      'DELETE /user/models/{modelId}/photos',
+      as('DELETE', `/api/user/models/${alpha}/photos`),
+    );
+    const double = await ReplicateDouble.start();
+    const withReplicate = await startReplicateStudio(double);
+    try {
+      const owner = newUser('Replicate Owner');
+      const modelId = await trainReadyModel(withReplicate, owner);
+      await withReplicate.running.app.db
+        .updateTable('models')
+        .set({ engine: 'replicate', replicate_version: `${DOUBLE_OWNER}/studio-${modelId}:v1` })
+        .where('id', '=', modelId)
+        .execute();
+      await check(
+        'DELETE /user/models/{modelId}/photos',
+        withReplicate.as(owner, 'DELETE', `/api/user/models/${modelId}/photos`),
+      );
+    } finally {
+      await withReplicate.stop();
+      await double.close();
+    }
     await check(
       'DELETE /user/models/delete',
       as('DELETE', `/api/user/models/delete?modelId=${gamma}`),

@@ -101,7 +101,8 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
         { name: '0014_storage_usage' },
         { name: '0015_training_mail' },
         { name: '0016_account_deletion' },
-        { name: '0019_provider_calls' },
+        { name: '0017_deleted_identities' },
+        { name: '0018_provider_calls' },
       ]);
     } finally {
       await app.close();

@@ -1,7 +1,9 @@
 import { API_TEXT, tooManyPhotos } from '@app/shared/spec';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trainReadyModel, uploadPhotos } from './support/fixtures';
+import { randomUUID } from 'node:crypto';
+import { mediaKeys } from '../src/storage/keys';
+import { trainReadyModel, uploadPhotos, userIdOf } from './support/fixtures';
 import { newUser, startStudio, type Studio } from './support/studio';
 import { DIALECTS } from './support/test-database';
 
@@ -167,5 +169,53 @@ describe.each(DIALECTS)('photos of an existing model on %s', { timeout: 30_000 }
       expect(response.status).toBe(409);
       expect(response.body.message).toBe(API_TEXT.modelPhotosLocked);
     }
+  });
+
+  it('keeps the photos of a built-in model, which generates from them (409), and checks the owner', async () => {
+    const user = newUser('Builtin');
+    const modelId = await trainReadyModel(studio, user);
+    const before = await modelOf(user, modelId);
+    expect(before.capabilities).toMatchObject({ needsTrainingPhotos: true });
+
+    const refused = await studio.as(user, 'DELETE', `/api/user/models/${modelId}/photos`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(API_TEXT.engineNeedsPhotos);
+    for (const response of [
+      await studio.as(newUser('Other'), 'DELETE', `/api/user/models/${modelId}/photos`),
+      await studio.as(user, 'DELETE', `/api/user/models/${randomUUID()}/photos`),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(response.body.message).toBe(API_TEXT.modelNotFound);
+    }
+    expect((await modelOf(user, modelId)).trainingPhotos).toEqual(before.trainingPhotos);
+    const stored = await studio.running.app.storage.read(
+      mediaKeys(await userIdOf(studio, user), before.trainingPhotos[0]).web,
+    );
+    expect(stored).toBeDefined();
+    stored?.stream.destroy();
+  });
+
+  it('deletes photos only of a ready model (409), and says so when the provider is out of reach (503)', async () => {
+    const user = newUser('Provider');
+    const photoIds = await uploadPhotos(studio, user, 5);
+    const started = await studio.as(user, 'POST', '/api/media/start-training', {
+      json: { modelName: 'Waiting', triggerWord: '', photoIds },
+    });
+    const { modelId } = started.body;
+    const training = await studio.as(user, 'DELETE', `/api/user/models/${modelId}/photos`);
+    expect(training.status).toBe(409);
+    expect(training.body.message).toBe(API_TEXT.onlyReadyModelPhotosDeletable);
+
+    // Trained on Replicate, on a server that no longer has it configured: nothing can be
+    // deleted there, so nothing is deleted here.
+    await studio.running.app.db
+      .updateTable('models')
+      .set({ status: 'ready', engine: 'replicate', replicate_version: 'o/m:v' })
+      .where('id', '=', modelId)
+      .execute();
+    const unreachable = await studio.as(user, 'DELETE', `/api/user/models/${modelId}/photos`);
+    expect(unreachable.status).toBe(503);
+    expect(unreachable.body.message).toBe(API_TEXT.providerUnavailable);
+    expect((await modelOf(user, modelId)).trainingPhotos).toEqual(photoIds);
   });
 });

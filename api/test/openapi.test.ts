@@ -13,7 +13,7 @@ const EXPECTED: Record<string, string[]> = {
   '/api/user/model': ['put', 'delete'],
   '/api/user/models/delete': ['delete'],
   '/api/user/models/reorder': ['put'],
-  '/api/user/models/{modelId}/photos': ['post'],
+  '/api/user/models/{modelId}/photos': ['post', 'delete'],
   '/api/user/models/{modelId}/photos/order': ['put'],
   '/api/user/models/{modelId}/retry': ['post'],
   '/api/user/profile-picture': ['post', 'delete'],

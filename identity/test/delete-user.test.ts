@@ -1,4 +1,6 @@
+import { deleteUser, signIn } from 'aws-amplify/auth';
 import { openTokenRevocations, openUserAccounts } from '../src/index';
+import { configureAmplify } from './contract/amplify-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cognitoCall,
@@ -37,6 +39,17 @@ describe('deleting a user', FLOW_TEST, () => {
     expect([again.type, again.body.message]).toEqual([unknown.type, unknown.body.message]);
     const getUser = await cognitoCall(pool.endpoint, 'GetUser', { AccessToken: accessToken });
     expect(getUser.type).toBe('NotAuthorizedException');
+  });
+
+  it("aws-amplify's deleteUser (the browser's step with Amazon Cognito) deletes the signed-in user", async () => {
+    configureAmplify(pool);
+    await confirmedUser(pool, 'amplify-delete@example.com', PASSWORD);
+    await expect(
+      signIn({ username: 'amplify-delete@example.com', password: PASSWORD }),
+    ).resolves.toMatchObject({ isSignedIn: true });
+    await deleteUser();
+    const again = await passwordSignIn(pool, 'amplify-delete@example.com', PASSWORD);
+    expect(again.type).toBe('NotAuthorizedException');
   });
 
   it('AdminDeleteUser from the host: the sessions are refused, a second delete finds nothing', async () => {

@@ -15,6 +15,11 @@ export type BusEvents = {
   'auth:logout-requested': { source: string; reply?: ShellReply };
   /** The profile renamed the user: the shell sets the identity service's `name` attribute too. */
   'auth:update-name-requested': { name: string; reply: ShellReply };
+  /**
+   * The api accepted the account's deletion: the shell deletes the identity where only the
+   * browser can (Amazon Cognito's DeleteUser, with the user's token); a no-op elsewhere.
+   */
+  'auth:delete-identity-requested': { reply: ShellReply };
   /** The user signed out (here or in another tab): every remote drops its state and caches. */
   'auth:logout': { reason: 'user' | 'session-expired' | 'other-tab' };
   /** A model finished training or was deleted: navigation and pickers re-read the user. */

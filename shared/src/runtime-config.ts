@@ -35,6 +35,16 @@ export interface AuthRuntimeConfig {
   oauthDomain?: string;
 }
 
+/**
+ * Amazon Cognito (no user-pool endpoint of ours): the api cannot delete the user's identity (it
+ * only ever holds the user's tokens, and only for a while), so the browser deletes it with
+ * DeleteUser once the api has accepted the account's deletion. The embedded pool's user is
+ * deleted by the deletion job.
+ */
+export function browserDeletesIdentity(auth: AuthRuntimeConfig): boolean {
+  return auth.userPoolEndpoint === undefined;
+}
+
 /** The operator's own pages; each is optional, and the UI leaves out what is not configured. */
 export interface SiteLinks {
   /** The product's marketing site: the header title leads there for signed-out visitors. */

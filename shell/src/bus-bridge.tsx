@@ -12,7 +12,7 @@ const ShellToaster = lazy(() => import('./shell-toaster'));
 /** The shell's side of the bus: requests from remotes that only the shell can carry out. */
 export function BusBridge() {
   const navigate = useNavigate();
-  const { logout, updateName } = useAuth();
+  const { logout, updateName, deleteIdentity } = useAuth();
   const [toasts, setToasts] = useState<ShownToast[]>([]);
   const [toasterWanted, setToasterWanted] = useState(false);
 
@@ -40,17 +40,25 @@ export function BusBridge() {
         (error: unknown) => reply({ ok: false, error }),
       );
     };
+    const onDeleteIdentityRequested = ({ reply }: BusEvents['auth:delete-identity-requested']) => {
+      deleteIdentity().then(
+        () => reply({ ok: true }),
+        (error: unknown) => reply({ ok: false, error }),
+      );
+    };
     bus.on('nav:go', onNav);
+    bus.on('auth:delete-identity-requested', onDeleteIdentityRequested);
     bus.on('toast:show', onToast);
     bus.on('auth:logout-requested', onLogoutRequested);
     bus.on('auth:update-name-requested', onUpdateNameRequested);
     return () => {
       bus.off('nav:go', onNav);
+      bus.off('auth:delete-identity-requested', onDeleteIdentityRequested);
       bus.off('toast:show', onToast);
       bus.off('auth:logout-requested', onLogoutRequested);
       bus.off('auth:update-name-requested', onUpdateNameRequested);
     };
-  }, [navigate, logout, updateName]);
+  }, [navigate, logout, updateName, deleteIdentity]);
 
   // The first toast waits in the queue while the toaster's code loads; then each in turn.
   const onDone = useCallback(() => setToasts((queue) => queue.slice(1)), []);

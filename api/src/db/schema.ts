@@ -132,7 +132,7 @@ export interface JobsTable {
   finished_at: IsoTimestamp | null;
 }
 
-/** A job's calls at the image provider (migration 0019): a pack run makes one per prompt. */
+/** A job's calls at the image provider (migration 0018): a pack run makes one per prompt. */
 export interface ProviderCallsTable {
   job_id: string;
   /** The call's place in the job, from 0. */
@@ -173,6 +173,13 @@ export interface UploadRequestsTable {
   created_at: IsoTimestamp;
 }
 
+/** An identity whose account was deleted: a token of it still valid makes no new account. */
+export interface DeletedIdentitiesTable {
+  /** sha256 of the identity's `sub`, hex: the id itself is not kept. */
+  identity_hash: string;
+  deleted_at: string;
+}
+
 /** A mail the api sends; `id` names what it is about, so each is recorded once. */
 export interface MailOutboxTable {
   /** e.g. `training:<job id>`. */
@@ -198,4 +205,5 @@ export interface Database {
   replicate_outcomes: ReplicateOutcomesTable;
   upload_requests: UploadRequestsTable;
   mail_outbox: MailOutboxTable;
+  deleted_identities: DeletedIdentitiesTable;
 }

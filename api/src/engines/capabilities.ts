@@ -9,12 +9,16 @@ const CAPABILITIES: Record<string, EngineCapabilities> = {
     editFollowsPrompt: false,
     framing: 'head-and-shoulders',
     promptWords: BUILTIN_WORDS,
+    // It draws each image from the photos themselves.
+    needsTrainingPhotos: true,
   },
   replicate: {
     textConditioned: true,
     editFollowsPrompt: true,
     framing: 'any',
     promptWords: [],
+    // The trained LoRA version at Replicate is all a generation uses.
+    needsTrainingPhotos: false,
   },
 };
 
@@ -24,6 +28,7 @@ const UNKNOWN: EngineCapabilities = {
   editFollowsPrompt: false,
   framing: 'head-and-shoulders',
   promptWords: [],
+  needsTrainingPhotos: true,
 };
 
 export function capabilitiesOf(engine: string): EngineCapabilities {

@@ -36,7 +36,9 @@ export const authPlugin = fp<{ issuer: string; clientId: string; revoked?: Revoc
       try {
         const identity = await verifyToken(token);
         if (await revoked(identity, token)) throw new InvalidTokenError('session ended');
-        request.user = await app.users.fromIdentity(identity);
+        const user = await app.users.fromIdentity(identity);
+        if (!user) throw new InvalidTokenError('account deleted');
+        request.user = user;
         // Being deleted: the account's tokens are refused while the job works through it.
         if (request.user.deletion_requested_at !== null) {
           throw new InvalidTokenError('account being deleted');

@@ -116,13 +116,6 @@ export const servicesPlugin = fp<{ config: AppConfig; pool: AccountPool | null }
     app.decorate('jobWorker', null);
     // preClose: the worker hands its jobs back before the db plugin closes the connection.
     app.addHook('preClose', async () => app.jobWorker?.stop());
-    const models = new ModelService(app.db, storage);
-    app.decorate('models', models);
-    app.decorate('training', new TrainingService(app.db, users, media, models, jobs));
-    app.decorate(
-      'generation',
-      new GenerationService(models, jobs, storage, storageQuota, config.writeRateLimitPerMinute),
-    );
     app.decorate(
       'replicate',
       config.replicate
@@ -131,6 +124,13 @@ export const servicesPlugin = fp<{ config: AppConfig; pool: AccountPool | null }
             app.db,
           )
         : null,
+    );
+    const models = new ModelService(app.db, storage, app.replicate);
+    app.decorate('models', models);
+    app.decorate('training', new TrainingService(app.db, users, media, models, jobs));
+    app.decorate(
+      'generation',
+      new GenerationService(models, jobs, storage, storageQuota, config.writeRateLimitPerMinute),
     );
     app.decorate(
       'accountDeletion',

@@ -2,7 +2,9 @@ import { API_TEXT, MAX_TRAINING_PHOTOS, tooManyPhotos } from '@app/shared/spec';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { API_ROUTES } from '@app/shared/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest, conflict, notFound } from '../http-errors';
+import { engineOf } from '../db/model-engine';
+import { capabilitiesOf } from '../engines/capabilities';
+import { badRequest, conflict, notFound, serviceUnavailable } from '../http-errors';
 import { presentModels, presentOwnedModel, presentProfile, requestOrigin } from '../presenters';
 import { pickDefaultModel, type ModelRow } from '../services/models';
 import type { UserRow } from '../services/users';
@@ -104,6 +106,33 @@ export const modelRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
       const model = await modelOpenToPhotos(user, request.params.modelId);
       const result = await app.models.orderPhotos(model.id, request.body.photoIds);
       if (result === 'incomplete') throw badRequest(API_TEXT.photoOrderMismatch);
+      return presentOwnedModel(app, requestOrigin(request), user.id, model.id);
+    },
+  );
+
+  app.delete(
+    '/user/models/:modelId/photos',
+    {
+      config: { rateLimit: writeLimit },
+      schema: {
+        summary: "Delete a ready model's training photos, where its engine no longer needs them",
+        description:
+          "The photos, their files and the copy uploaded to the image provider for training go; photos another of the user's models uses stay with it. A model whose engine generates from its photos (capabilities.needsTrainingPhotos) is refused with 409; a provider that cannot be reached with 503, nothing deleted.",
+        ...API_ROUTES['DELETE /user/models/{modelId}/photos'],
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const model = await app.models.findOwned(user.id, request.params.modelId);
+      if (!model) throw notFound(API_TEXT.modelNotFound);
+      if (model.status !== 'ready') throw conflict(API_TEXT.onlyReadyModelPhotosDeletable);
+      if (capabilitiesOf(engineOf(model)).needsTrainingPhotos) {
+        throw conflict(API_TEXT.engineNeedsPhotos);
+      }
+      const result = await app.models.deleteTrainingPhotos(model);
+      if (result === 'provider-unavailable') {
+        throw serviceUnavailable(API_TEXT.providerUnavailable, 30);
+      }
       return presentOwnedModel(app, requestOrigin(request), user.id, model.id);
     },
   );

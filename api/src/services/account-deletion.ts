@@ -9,7 +9,7 @@ import type { Job, JobQueue } from '../jobs/queue';
 import type { JobContext } from '../jobs/worker';
 import type { Storage } from '../storage/storage';
 import { receiptMail, type ReceiptMail } from './account-receipt';
-import type { UserRow } from './users';
+import { identityHash, type UserRow } from './users';
 
 /** The embedded user pool's side of a deletion (absent with a pool elsewhere, e.g. Cognito). */
 export interface AccountPool {
@@ -31,6 +31,8 @@ interface AccountDeletionParts {
 }
 
 const ACTIVE = ['queued', 'running'];
+/** The longest an Amazon Cognito id or access token can be valid. */
+const TOKEN_LIFETIME_MS = 24 * 60 * 60_000;
 
 /**
  * Deleting an account is a durable job: the request marks the user (its tokens are refused from
@@ -112,7 +114,10 @@ export class AccountDeletion {
         .select('id')
         .where('user_id', '=', user.id)
         .execute();
-      for (const { id } of models) await replicate.deleteDestination(id, signal);
+      for (const { id } of models) {
+        await replicate.deleteDestination(id, signal);
+        await replicate.deleteTrainingUploads(id, signal);
+      }
     }
     signal.throwIfAborted();
     await this.deleteFiles(user.id);
@@ -136,7 +141,21 @@ export class AccountDeletion {
     }
     // A job stopped above may have stored a file since: look once more before the row goes.
     await this.deleteFiles(user.id);
-    await db.deleteFrom('users').where('id', '=', user.id).execute();
+    await db.transaction().execute(async (trx) => {
+      const now = new Date();
+      // A token outlives its deleted identity by at most a day (Cognito's longest): so long it
+      // is remembered, and no longer.
+      await trx
+        .deleteFrom('deleted_identities')
+        .where('deleted_at', '<', new Date(now.getTime() - TOKEN_LIFETIME_MS).toISOString())
+        .execute();
+      await trx
+        .insertInto('deleted_identities')
+        .values({ identity_hash: identityHash(user.identity_sub), deleted_at: now.toISOString() })
+        .onConflict((conflict) => conflict.column('identity_hash').doNothing())
+        .execute();
+      await trx.deleteFrom('users').where('id', '=', user.id).execute();
+    });
     return { output: [] };
   }
 

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { ModelStatus } from '@app/shared/spec';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ModelsTable } from '../db/schema';
+import { engineOf } from '../db/model-engine';
+import type { ReplicateService } from '../engines/replicate/replicate-service';
 import type { JobCompletion } from '../jobs/completion';
 import { CANCELED_FAILURE } from '../jobs/job-failures';
 import type { Storage } from '../storage/storage';
-import { mediaKeys } from '../storage/keys';
+import { incomingKey, mediaKeys } from '../storage/keys';
 import { recordTrainingMail } from './training-mail';
 
 export type ModelRow = Selectable<ModelsTable>;
@@ -83,6 +85,7 @@ export class ModelService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly storage: Storage,
+    private readonly replicate: ReplicateService | null,
   ) {}
 
   /** In the user's order, each with its training photos in upload order. */
@@ -193,6 +196,63 @@ export class ModelService {
     });
     // Trained weights live under the model's folder (written by the engine layer).
     await this.storage.deletePrefix(`users/${model.user_id}/models/${model.id}/`);
+  }
+
+  /**
+   * Deletes a model's training photos (the caller has checked its engine no longer needs them):
+   * first the copies the engine uploaded to the provider, so a provider that cannot be reached
+   * leaves everything as it was ('provider-unavailable'); then, in one transaction, the model's
+   * links and the rows of its photos no other model uses (those stay with that model); then
+   * their files. Returns how many photos were deleted.
+   */
+  async deleteTrainingPhotos(
+    model: ModelRow,
+  ): Promise<{ deleted: number } | 'provider-unavailable'> {
+    if (engineOf(model) === 'replicate') {
+      if (!this.replicate) return 'provider-unavailable';
+      try {
+        await this.replicate.deleteTrainingUploads(model.id);
+      } catch {
+        return 'provider-unavailable';
+      }
+    }
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      const links = await trx
+        .selectFrom('model_photos')
+        .select('media_id')
+        .where('model_id', '=', model.id)
+        .execute();
+      const ids = links.map((link) => link.media_id);
+      if (ids.length === 0) return [];
+      const shared = await trx
+        .selectFrom('model_photos')
+        .select('media_id')
+        .where('media_id', 'in', ids)
+        .where('model_id', '!=', model.id)
+        .execute();
+      const kept = new Set(shared.map((link) => link.media_id));
+      const owned = ids.filter((id) => !kept.has(id));
+      await trx.deleteFrom('model_photos').where('model_id', '=', model.id).execute();
+      if (owned.length > 0) {
+        await trx
+          .deleteFrom('media')
+          .where('user_id', '=', model.user_id)
+          .where('id', 'in', owned)
+          .execute();
+      }
+      await trx
+        .updateTable('models')
+        .set({ updated_at: new Date().toISOString() })
+        .where('id', '=', model.id)
+        .execute();
+      return owned;
+    });
+    // The rows went first: they are what makes a photo reachable.
+    for (const id of deleted) {
+      await this.storage.deletePrefix(mediaKeys(model.user_id, id).prefix);
+      if (this.storage.presignedPut) await this.storage.delete(incomingKey(model.user_id, id));
+    }
+    return { deleted: deleted.length };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { MODEL_LIMITS, normalizeSubscriptionStatus } from '@app/shared/spec';
 import type { Kysely, Selectable } from 'kysely';
 import type { TokenIdentity } from '../auth/token-verifier';
@@ -20,6 +20,9 @@ function carriesNewEmail(
   );
 }
 
+/** How `deleted_identities` names an identity: sha256 of its `sub`, hex. */
+export const identityHash = (sub: string): string => createHash('sha256').update(sub).digest('hex');
+
 export class UserService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -30,10 +33,21 @@ export class UserService {
    * The row for a verified token, created on first sight. Id tokens also refresh the e-mail and
    * its verified flag: the identity service owns them (the profile shows e-mail read-only).
    */
-  async fromIdentity(identity: TokenIdentity): Promise<UserRow> {
+  /**
+   * The user of a verified token, made on its first request; null when the identity's account
+   * was deleted (its token outlived it): it must not come back as a new, empty account.
+   */
+  async fromIdentity(identity: TokenIdentity): Promise<UserRow | null> {
     const existing = await this.findBySub(identity.sub);
     const now = new Date().toISOString();
     if (!existing) {
+      // Read after the users row: the deletion removes that row and writes this in one commit.
+      const deleted = await this.db
+        .selectFrom('deleted_identities')
+        .select('identity_hash')
+        .where('identity_hash', '=', identityHash(identity.sub))
+        .executeTakeFirst();
+      if (deleted) return null;
       await this.db
         .insertInto('users')
         .values({

@@ -11,14 +11,19 @@ describe('engine capabilities', () => {
       textConditioned: false,
       editFollowsPrompt: false,
       framing: 'head-and-shoulders',
+      needsTrainingPhotos: true,
     });
     expect(capabilitiesOf('replicate')).toEqual({
       textConditioned: true,
       editFollowsPrompt: true,
       framing: 'any',
       promptWords: [],
+      needsTrainingPhotos: false,
     });
-    expect(capabilitiesOf('some-engine-gone').textConditioned).toBe(false);
+    expect(capabilitiesOf('some-engine-gone')).toMatchObject({
+      textConditioned: false,
+      needsTrainingPhotos: true,
+    });
   });
 
   it('list exactly the words the built-in engine reads, each of which it acts on', () => {

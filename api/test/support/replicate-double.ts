@@ -44,6 +44,8 @@ interface StoredFile {
   id: string;
   data: Buffer;
   contentType: string;
+  /** The file object of one uploaded through the files API (not a prediction's output). */
+  object?: Record<string, unknown>;
 }
 
 /** What the next jobs do; tests change it between steps. */
@@ -99,7 +101,8 @@ const hex64 = () => randomBytes(32).toString('hex');
 
 /**
  * Replicate's documented HTTP API, the parts the engine uses, for the real `replicate` client:
- * models (get, create, delete; a model's versions: list, delete), files (multipart upload, authenticated download), trainings and
+ * models (get, create, delete; a model's versions: list, delete), files (multipart upload,
+ * authenticated download, get, delete, and the account's list in cursor pages), trainings and
  * predictions (create, get, cancel, and the account's list: newest first, in cursor pages
  * `{next, previous, results}` of the documented fields, which leave out the webhook), the default
  * webhook secret, public output file URLs, and
@@ -246,8 +249,19 @@ export class ReplicateDouble {
   }
 
   /** One page of the account's trainings or predictions, newest first; the cursor is opaque. */
-  private page(kind: DoubleJob['kind'], url: URL) {
-    const all = [...this.jobs.values()].filter((job) => job.kind === kind).reverse();
+  /** The uploaded files, newest first. */
+  private uploads(): Record<string, unknown>[] {
+    return [...this.files.values()].flatMap((file) => (file.object ? [file.object] : [])).reverse();
+  }
+
+  private page(kind: DoubleJob['kind'] | 'file', url: URL) {
+    const all =
+      kind === 'file'
+        ? this.uploads()
+        : [...this.jobs.values()]
+            .filter((job) => job.kind === kind)
+            .reverse()
+            .map((job) => this.listed(job));
     const cursor = url.searchParams.get('cursor');
     const offset = cursor ? Number(Buffer.from(cursor, 'base64url').toString('utf8')) : 0;
     const size = this.behaviour.pageSize;
@@ -256,7 +270,7 @@ export class ReplicateDouble {
     return {
       next: offset + size < all.length ? at(offset + size) : null,
       previous: offset > 0 ? at(Math.max(0, offset - size)) : null,
-      results: all.slice(offset, offset + size).map((job) => this.listed(job)),
+      results: all.slice(offset, offset + size),
     };
   }
 
@@ -322,6 +336,15 @@ export class ReplicateDouble {
       return [200, { key: this.secret }];
 
     if (method === 'POST' && path === '/v1/files') return this.createFile(request);
+    if (method === 'GET' && path === '/v1/files') return [200, this.page('file', url)];
+    const fileId = /^\/v1\/files\/([\w-]+)$/.exec(path)?.[1] ?? '';
+    const uploaded = this.files.get(fileId)?.object;
+    if (fileId && method === 'GET') return uploaded ? [200, uploaded] : notFound;
+    if (fileId && method === 'DELETE') {
+      if (!uploaded) return notFound;
+      this.files.delete(fileId);
+      return [204, ''];
+    }
     const file = /^\/v1\/files\/([\w-]+)\/download$/.exec(path);
     if (file && method === 'GET') {
       const stored = this.files.get(file[1] ?? '');
@@ -441,23 +464,21 @@ export class ReplicateDouble {
     const id = randomUUID().replaceAll('-', '');
     const data = Buffer.from(await content.arrayBuffer());
     const contentType = content.type || 'application/octet-stream';
-    this.files.set(id, { id, data, contentType });
     const metadata = form.get('metadata');
-    return [
-      201,
-      {
-        id,
-        name: content instanceof File ? content.name : 'file',
-        content_type: contentType,
-        size: data.length,
-        etag: id,
-        checksums: { sha256: 'not-computed' },
-        metadata: metadata instanceof Blob ? JSON.parse(await metadata.text()) : {},
-        created_at: new Date().toISOString(),
-        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-        urls: { get: `${this.url}/v1/files/${id}/download` },
-      },
-    ];
+    const object = {
+      id,
+      name: content instanceof File ? content.name : 'file',
+      content_type: contentType,
+      size: data.length,
+      etag: id,
+      checksums: { sha256: 'not-computed' },
+      metadata: metadata instanceof Blob ? JSON.parse(await metadata.text()) : {},
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      urls: { get: `${this.url}/v1/files/${id}/download` },
+    };
+    this.files.set(id, { id, data, contentType, object });
+    return [201, object];
   }
 
   /** A file URL the client uploaded: the real service reads it with the owner's token. */

@@ -44,6 +44,10 @@ export const engineCapabilitiesSchema = z
     promptWords: z
       .array(z.string())
       .meta({ description: 'The only words a non-text-conditioned engine reads; empty: all' }),
+    needsTrainingPhotos: z.boolean().meta({
+      description:
+        'Generating reads the training photos: they cannot be deleted while the model is kept',
+    }),
   })
   .meta({ id: 'EngineCapabilities' });
 export type EngineCapabilities = z.infer<typeof engineCapabilitiesSchema>;
@@ -145,6 +149,10 @@ export const modelRoutes = {
     params: modelParams,
     body: orderModelPhotosBody,
     response: withErrors({ 200: modelSchema }, 400, 404, 409),
+  },
+  'DELETE /user/models/{modelId}/photos': {
+    params: modelParams,
+    response: withErrors({ 200: modelSchema }, 400, 404, 409, 503),
   },
   'DELETE /user/model': {
     response: withErrors({ 200: deletedModelSchema }, 404, 409),

@@ -46,6 +46,18 @@ export async function deleteModel(modelId: string): Promise<void> {
   await afterModelChange();
 }
 
+/**
+ * "Delete my training photos" of a ready model whose engine no longer needs them
+ * (`capabilities.needsTrainingPhotos` false): the model as it is without them.
+ */
+export async function deleteModelTrainingPhotos(modelId: string): Promise<ModelSummary> {
+  const model = await api.delete<ModelSummary>(
+    `/user/models/${encodeURIComponent(modelId)}/photos`,
+  );
+  await afterModelChange();
+  return model;
+}
+
 export async function addModelPhotos(
   modelId: string,
   request: AddModelPhotosRequest,

@@ -255,6 +255,12 @@ export const MODELS_TEXT = {
   reorderHintTouch: 'Hold a photo, then drag it to change the order.',
   reorderFailed: 'Failed to save the new photo order',
   addPhotosFailed: 'Failed to add photos',
+  deleteTrainingPhotos: 'Delete my training photos',
+  deletingTrainingPhotos: 'Deleting photos...',
+  deleteTrainingPhotosFailed: 'Failed to delete the training photos',
+  trainingPhotosDeleted: 'Training photos deleted. The model keeps working.',
+  photosNeededToGenerate:
+    'This model is drawn from its training photos: they stay while the model exists.',
   showingSaved:
     'You are offline. Showing your models and photos as last seen on this device; adding, training and deleting need a connection.',
 } as const;
@@ -362,6 +368,11 @@ export const API_TEXT = {
   reorderMismatch: 'The list must name each of your models exactly once',
   photoOrderMismatch: 'The list must name each photo of the model exactly once',
   modelPhotosLocked: 'Photos cannot change while the model is training',
+  onlyReadyModelPhotosDeletable: 'Only the photos of a ready model can be deleted this way',
+  engineNeedsPhotos:
+    "This model's engine needs its training photos to generate: delete the model to delete them",
+  providerUnavailable:
+    'The image provider could not be reached. Nothing was deleted; please try again in a moment.',
   maskNotPng: 'The mask must be a PNG image',
   maskTooLarge: 'The mask file must be less than 10MB',
   maskTooManyPixels: 'The mask dimensions are too large',
@@ -422,6 +433,19 @@ export const photoCount = (count: number): string => (count === 1 ? '1 photo' : 
 /** The confirmation of 'Delete Model' (the spec: it cannot be undone; retraining needs photos). */
 export const deleteModelMessage = (name: string): string =>
   `Are you sure you want to delete "${name}"? This action cannot be undone: to use it again you will need to train a new model with your photos.`;
+
+/**
+ * The confirmation of 'Delete my training photos': what goes (the photos and their copy at the
+ * image provider), what stays (the model, photos another model uses).
+ */
+export const deleteTrainingPhotosMessage = (name: string, deleted: number, kept: number): string =>
+  [
+    `${photoCount(deleted)} of "${name}" will be deleted from the studio, with the copy sent to the image provider for training. The model keeps working.`,
+    kept > 0 ? `${photoCount(kept)} also used by another of your models will stay with it.` : '',
+    'This cannot be undone.',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
 export const trainingProgress = (percent: number): string => `Training... ${percent}%`;
 

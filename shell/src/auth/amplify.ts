@@ -12,6 +12,7 @@ export {
   confirmSignIn,
   confirmSignUp,
   confirmUserAttribute,
+  deleteUser,
   fetchAuthSession,
   fetchUserAttributes,
   getCurrentUser,

@@ -26,6 +26,8 @@ export interface AuthContextValue {
   logout: () => Promise<void>;
   /** Sets the user's `name` attribute at the identity service (the profile's Full Name). */
   updateName: (name: string) => Promise<void>;
+  /** Deletes the identity where the api cannot (Amazon Cognito); see browserDeletesIdentity. */
+  deleteIdentity: () => Promise<void>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

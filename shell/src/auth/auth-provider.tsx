@@ -1,5 +1,6 @@
 import { bus } from '@app/shared/bus';
 import { ROUTES } from '@app/shared/spec';
+import { browserDeletesIdentity } from '@app/shared/runtime-config';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthStatus, type AuthUser } from './auth-context';
 import { clearAccountStorage } from './clear-account-storage';
@@ -211,6 +212,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const deleteIdentity = useCallback(async () => {
+    if (!browserDeletesIdentity(getAuthConfig())) return;
+    const amplify = await loadAmplify();
+    // DeleteUser with the user's access token; aws-amplify signs out here afterwards.
+    await amplify.deleteUser();
+  }, []);
+
   const value = useMemo(
     () => ({
       status,
@@ -220,8 +228,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshUser,
       logout,
       updateName,
+      deleteIdentity,
     }),
-    [status, user, redirectError, start, refreshUser, logout, updateName],
+    [status, user, redirectError, start, refreshUser, logout, updateName, deleteIdentity],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

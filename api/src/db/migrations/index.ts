@@ -16,7 +16,8 @@ import * as fairClaims from './0013_fair_claims';
 import * as storageUsage from './0014_storage_usage';
 import * as trainingMail from './0015_training_mail';
 import * as accountDeletion from './0016_account_deletion';
-import * as providerCalls from './0019_provider_calls';
+import * as deletedIdentities from './0017_deleted_identities';
+import * as providerCalls from './0018_provider_calls';
 
 /**
  * A Kysely migration that may ask which dialect it runs on (Kysely does not tell, by design).
@@ -49,5 +50,6 @@ export const migrations: Record<string, DialectMigration> = {
   '0014_storage_usage': storageUsage,
   '0015_training_mail': trainingMail,
   '0016_account_deletion': accountDeletion,
-  '0019_provider_calls': providerCalls,
+  '0017_deleted_identities': deletedIdentities,
+  '0018_provider_calls': providerCalls,
 };

@@ -1,7 +1,7 @@
 import { API_TEXT } from '@app/shared/spec';
 import { destinationName, httpStatus } from './replicate-engine';
 import type { Kysely } from 'kysely';
-import Replicate, { validateWebhook } from 'replicate';
+import Replicate, { validateWebhook, type FileObject } from 'replicate';
 import type { ReplicateConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../http-errors';
@@ -68,6 +68,30 @@ export class ReplicateService {
       if (httpStatus(error) === 404) return false;
       throw error;
     }
+  }
+
+  /**
+   * Deletes the training zips uploaded for a model (each training and retry uploads one, tagged
+   * with the model's id; nothing of ours keeps their ids): the account's files are listed, the
+   * model's collected, then deleted, so no page shifts under the listing. Returns how many went.
+   */
+  async deleteTrainingUploads(modelId: string, signal?: AbortSignal): Promise<number> {
+    const ids: string[] = [];
+    const pages = this.client.paginate<FileObject>(() => this.client.files.list({ signal }), {
+      signal,
+    });
+    for await (const page of pages) {
+      for (const file of page) if (file.metadata?.modelId === modelId) ids.push(file.id);
+    }
+    for (const id of ids) {
+      try {
+        await this.client.files.delete(id, { signal });
+      } catch (error) {
+        // Deleted meanwhile (an earlier attempt, or the file expired).
+        if (httpStatus(error) !== 404) throw error;
+      }
+    }
+    return ids.length;
   }
 
   /** The configured secret, else the account's default one, fetched once (again after a failure). */

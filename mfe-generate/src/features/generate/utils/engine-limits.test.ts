@@ -23,12 +23,14 @@ const builtIn: EngineCapabilities = {
   editFollowsPrompt: false,
   framing: 'head-and-shoulders',
   promptWords: ['natural', 'studio', 'beach', 'sepia', 'warm', 'dramatic', 'sunset', 'red'],
+  needsTrainingPhotos: true,
 };
 const textConditioned: EngineCapabilities = {
   textConditioned: true,
   editFollowsPrompt: true,
   framing: 'any',
   promptWords: [],
+  needsTrainingPhotos: false,
 };
 
 describe('what the chosen models cannot do', () => {

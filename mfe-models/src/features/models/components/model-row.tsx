@@ -11,6 +11,7 @@ import { refusedPhotos } from '../utils/model-photos';
 import { statusView } from '../utils/model-status';
 import { ModelPhotos } from './model-photos';
 import { ModelRowHeader } from './model-row-header';
+import { TrainingPhotosCare } from './training-photos-care';
 
 // Each part below shows only in some states (a new user has none): none is in the first load.
 // A model's photos are, though: they are a returning user's first screen here, and its largest
@@ -66,6 +67,7 @@ export interface ModelRowProps {
   onDeletePhoto: (photo: TrainingPhoto) => void;
   onReorder: (photoIds: string[]) => void;
   onDeleteModel: () => void;
+  onDeleteTrainingPhotos: () => void;
   onError: (message: string) => void;
   /** The first row of the list: its first photos are on the page's first screen. */
   first: boolean;
@@ -124,7 +126,12 @@ export function ModelRow(props: ModelRowProps) {
         {photos.length === 0 && adding.incoming.length === 0 ? (
           <EmptyState
             icon={<ArrowUploadRegular />}
-            text={MODELS_TEXT.noPhotos}
+            text={
+              // A ready model without photos had them deleted: it still generates.
+              view.status === 'ready' && model.capabilities?.needsTrainingPhotos === false
+                ? MODELS_TEXT.trainingPhotosDeleted
+                : MODELS_TEXT.noPhotos
+            }
             action={{
               label: MODELS_TEXT.uploadPhotos,
               icon: <ArrowUploadRegular />,
@@ -144,6 +151,14 @@ export function ModelRow(props: ModelRowProps) {
             eagerCount={first ? FIRST_SCREEN_PHOTOS : 0}
           />
         )}
+        {view.status === 'ready' ? (
+          <TrainingPhotosCare
+            model={model}
+            photoCount={photos.length}
+            offline={props.offline}
+            onDelete={props.onDeleteTrainingPhotos}
+          />
+        ) : null}
         <div className={styles.actions}>
           {photos.length > 0 && photos.length + uploads.pendingCount < MAX_TRAINING_PHOTOS ? (
             <Button

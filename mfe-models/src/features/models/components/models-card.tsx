@@ -72,6 +72,7 @@ export interface ModelsCardProps {
   onDeletePhoto: (photo: TrainingPhoto) => void;
   onReorder: (model: ModelSummary, photoIds: string[]) => void;
   onDeleteModel: (model: ModelSummary) => void;
+  onDeleteTrainingPhotos: (model: ModelSummary) => void;
   onError: (message: string) => void;
 }
 
@@ -95,6 +96,7 @@ export function ModelsCard({
   onDeletePhoto,
   onReorder,
   onDeleteModel,
+  onDeleteTrainingPhotos,
   onError,
 }: ModelsCardProps) {
   const styles = useStyles();
@@ -162,6 +164,7 @@ export function ModelsCard({
               onDeletePhoto={onDeletePhoto}
               onReorder={(ids) => onReorder(model, ids)}
               onDeleteModel={() => onDeleteModel(model)}
+              onDeleteTrainingPhotos={() => onDeleteTrainingPhotos(model)}
               onError={onError}
               first={index === 0}
             />

@@ -3,11 +3,13 @@ import {
   COMMON_TEXT,
   MODELS_TEXT,
   deleteModelMessage,
+  deleteTrainingPhotosMessage,
   normalizeModelStatus,
 } from '@app/shared/spec';
 import { DeleteRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { useDeleteModel } from '../hooks/use-delete-model';
+import type { useDeleteTrainingPhotos } from '../hooks/use-delete-training-photos';
 import type { PhotoViewerState } from '../hooks/use-photo-viewer-state';
 
 // Everything here opens on demand; none of it is part of the page's first load.
@@ -52,6 +54,43 @@ export function DeleteModelDialog({ state }: { state: ReturnType<typeof useDelet
         message={state.model ? deleteModelMessage(state.model.name) : ''}
         confirmLabel={MODELS_TEXT.deleteModel}
         busyLabel={MODELS_TEXT.deleting}
+        destructive
+        error={state.error}
+        onConfirm={state.confirm}
+        onDismiss={state.dismiss}
+      />
+    </Suspense>
+  );
+}
+
+/**
+ * "Delete my training photos": what goes (the model's photos, the copy at the provider) and what
+ * stays (the model; photos another model uses), once it was first asked for.
+ */
+export function DeleteTrainingPhotosDialog({
+  state,
+  models,
+}: {
+  state: ReturnType<typeof useDeleteTrainingPhotos>;
+  models: readonly ModelSummary[];
+}) {
+  if (!state.wanted) return null;
+  const target = state.model;
+  const others = new Set(
+    models
+      .filter((model) => model.modelId !== target?.modelId)
+      .flatMap((model) => model.trainingPhotos),
+  );
+  const photos = target?.trainingPhotos ?? [];
+  const kept = photos.filter((id) => others.has(id)).length;
+  return (
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        open={target !== null}
+        title={MODELS_TEXT.deleteTrainingPhotos}
+        message={target ? deleteTrainingPhotosMessage(target.name, photos.length - kept, kept) : ''}
+        confirmLabel={COMMON_TEXT.delete}
+        busyLabel={MODELS_TEXT.deletingTrainingPhotos}
         destructive
         error={state.error}
         onConfirm={state.confirm}

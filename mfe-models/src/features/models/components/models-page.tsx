@@ -6,6 +6,7 @@ import { InfoRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from '@app/shared/navigation';
 import { useDeleteModel } from '../hooks/use-delete-model';
+import { useDeleteTrainingPhotos } from '../hooks/use-delete-training-photos';
 import { useExpandedRows } from '../hooks/use-expanded-rows';
 import { useLiveTraining } from '../hooks/use-live-training';
 import { useModelsData } from '../hooks/use-models-data';
@@ -13,7 +14,12 @@ import { usePhotoActions } from '../hooks/use-photo-actions';
 import { usePhotoViewerState } from '../hooks/use-photo-viewer-state';
 import { useRetryTraining } from '../hooks/use-retry-training';
 import { photosByModel } from '../utils/model-photos';
-import { DeleteModelDialog, DeletePhotoDialog, ModelsPhotoViewer } from './models-dialogs';
+import {
+  DeleteModelDialog,
+  DeletePhotoDialog,
+  DeleteTrainingPhotosDialog,
+  ModelsPhotoViewer,
+} from './models-dialogs';
 import { ModelsCard } from './models-card';
 import { ModelsHeader } from './models-header';
 
@@ -64,6 +70,7 @@ export function ModelsPage() {
   const { retrying, retry } = useRetryTraining(onError);
   const readyCount = models.filter((model) => normalizeModelStatus(model.status) === 'ready');
   const modelDelete = useDeleteModel(readyCount.length);
+  const photosDelete = useDeleteTrainingPhotos();
   const viewer = usePhotoViewerState(modelPhotos, actions.deletePhoto, () => setError(null));
   // Offline, the page shows the models and photos as last seen (kept on this device).
   const offline = !useOnlineStatus() && data.profile !== undefined;
@@ -123,6 +130,7 @@ export function ModelsPage() {
           onDeletePhoto={(photo) => viewer.askDelete(photo, false)}
           onReorder={(model, ids) => void actions.reorderPhotos(model.modelId, ids)}
           onDeleteModel={modelDelete.ask}
+          onDeleteTrainingPhotos={photosDelete.ask}
           onError={onError}
         />
       )}
@@ -147,6 +155,7 @@ export function ModelsPage() {
       </ModelsPhotoViewer>
       {viewer.deleteFromViewer ? null : <DeletePhotoDialog state={viewer} />}
       <DeleteModelDialog state={modelDelete} />
+      <DeleteTrainingPhotosDialog state={photosDelete} models={models} />
     </section>
   );
 }

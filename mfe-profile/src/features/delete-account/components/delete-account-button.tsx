@@ -3,7 +3,7 @@ import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-compon
 import { DeleteRegular } from '@fluentui/react-icons';
 import { Suspense, useState } from 'react';
 import { ConfirmDialog, preloadConfirmDialog } from '../../../components/lazy-dialogs';
-import { deleteAccountAndSignOut } from '../api/delete-account';
+import { accountDeletion } from '../api/delete-account';
 import { DELETE_ACCOUNT_TEXT } from '../texts';
 
 const useStyles = makeStyles({
@@ -26,11 +26,13 @@ export function DeleteAccountButton() {
   const [dialog, setDialog] = useState<'closed' | 'open' | null>(null);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Kept while the page lives: a retry after an accepted request only finishes the rest.
+  const [deleteAccount] = useState(accountDeletion);
 
   const confirm = async () => {
     setError(null);
     try {
-      await deleteAccountAndSignOut();
+      await deleteAccount();
     } catch (failure) {
       setError(DELETE_ACCOUNT_TEXT.failed);
       throw failure;
