@@ -33,7 +33,9 @@ describe('deleting the training photos of a Replicate model', { timeout: 120_000
 
   /** The zips of a model at Replicate's files API (tagged with its id when uploaded). */
   const zipsOf = (modelId: string) =>
-    [...double.files.values()].filter((file) => file.object?.metadata?.modelId === modelId);
+    [...double.files.values()].filter(
+      (file) => (file.object?.metadata as { modelId?: string } | undefined)?.modelId === modelId,
+    );
 
   async function modelOf(modelId: string) {
     const profile = await studio.as(user, 'GET', '/api/user');

@@ -27,6 +27,7 @@ const SIGNED_OUT: AuthContextValue = {
   refreshUser: async () => undefined,
   logout: async () => undefined,
   updateName: async () => undefined,
+  deleteIdentity: async () => undefined,
 };
 
 export interface PrerenderedHome {
