@@ -534,8 +534,8 @@ test('edit hides the ratio; the result comes into view; offline it needs a conne
 
   // 'Prompt copied' shows clear of the header, the navigation and the primary action.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await result(page).getByRole('button', { name: 'Copy Prompt' }).click();
-  await holdToastClearOf(toastOf(page, 'Prompt copied'), {
+  const copy = result(page).getByRole('button', { name: 'Copy Prompt' });
+  await holdToastClearOf(toastOf(page, 'Prompt copied'), () => copy.click(), {
     'the header': page.getByTestId('app-header'),
     'the bottom navigation': page.getByRole('navigation', { name: 'Main' }),
     'Generate Image': action(page),

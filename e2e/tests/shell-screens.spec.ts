@@ -121,9 +121,8 @@ test.describe('signed in', () => {
     const heading = page.getByRole('heading', { name: 'AI Models' });
     await expect(heading).toBeVisible();
     const refresh = page.getByRole('button', { name: 'Refresh models and photos' });
-    await refresh.click();
     const toast = toastOf(page, 'Models and photos refreshed successfully');
-    await holdToastClearOf(toast, {
+    await holdToastClearOf(toast, () => refresh.click(), {
       'the header': page.getByTestId('app-header'),
       'the bottom navigation': page.getByRole('navigation', { name: 'Main' }),
       'the heading': heading,
