@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { alignFace } from '../api/src/engines/cpu/align-face';
 import { deserializeModel, sampleCoefficients } from '../api/src/engines/cpu/appearance-model';
 import { CpuEngine, modelKey } from '../api/src/engines/cpu/cpu-engine';
@@ -61,6 +62,55 @@ async function timed<T>(run: () => Promise<T>): Promise<{ result: T; wall: numbe
 async function descriptorOf(image: Buffer): Promise<Float32Array | undefined> {
   const { image: rgb } = await decodeForAnalysis(image);
   return (await describeFaces(rgb))[0]?.descriptor;
+}
+
+/** Images in rows of `perRow`, each 240 px high with its distance to the held-out photos. */
+async function contactSheet(
+  images: { png: Buffer; distance: number | undefined }[],
+  perRow: number,
+): Promise<Buffer> {
+  const HEIGHT = 240;
+  const tiles = await Promise.all(
+    images.map(async ({ png, distance }) => {
+      const label = distance === undefined ? 'no face' : distance.toFixed(2);
+      const tile = await sharp(png)
+        .resize({ height: HEIGHT })
+        .png()
+        .toBuffer({ resolveWithObject: true });
+      const text = Buffer.from(
+        `<svg width="${tile.info.width}" height="28"><rect width="100%" height="28" fill="black" opacity="0.6"/><text x="6" y="20" font-size="18" fill="white" font-family="sans-serif">${label}</text></svg>`,
+      );
+      return {
+        data: await sharp(tile.data)
+          .composite([{ input: text, top: 0, left: 0 }])
+          .png()
+          .toBuffer(),
+        width: tile.info.width,
+      };
+    }),
+  );
+  const rows = Math.ceil(tiles.length / perRow);
+  const rowWidths = Array.from({ length: rows }, (_, row) =>
+    tiles.slice(row * perRow, (row + 1) * perRow).reduce((sum, tile) => sum + tile.width, 0),
+  );
+  const composites = tiles.map((tile, index) => {
+    const row = Math.floor(index / perRow);
+    const left = tiles
+      .slice(row * perRow, index)
+      .reduce((sum, previous) => sum + previous.width, 0);
+    return { input: tile.data, top: row * HEIGHT, left };
+  });
+  return sharp({
+    create: {
+      width: Math.max(...rowWidths),
+      height: rows * HEIGHT,
+      channels: 3,
+      background: { r: 255, g: 255, b: 255 },
+    },
+  })
+    .composite(composites)
+    .png()
+    .toBuffer();
 }
 
 async function landmarksOf(photo: Buffer) {
@@ -159,7 +209,8 @@ try {
     (d) => (d ? [d] : []),
   );
 
-  // Generations: every aspect ratio at two seeds, and the ten prompts of the issue's trial.
+  // Generations: every aspect ratio at two seeds, and a likeness sheet of 12 prompts x 3 ratios
+  // (each face against the person's held-out photos: the goal is every one within 0.5).
   const PROMPTS = [
     'portrait of lisa',
     'astronaut on the moon',
@@ -171,7 +222,10 @@ try {
     'dramatic studio portrait, dark',
     'cozy home, soft light',
     'snowy mountain, natural',
+    'corporate headshot, office',
+    'night city bokeh',
   ];
+  const SHEET_RATIOS = ['1:1', '4:5', '16:9'] as const;
   const ratios = Object.keys(OUTPUT_SIZES) as (keyof typeof OUTPUT_SIZES)[];
   const requests: {
     prompt: string;
@@ -190,19 +244,16 @@ try {
         { prompt: 'portrait of lisa', aspectRatio: value, seed: 2 },
       ])
       .flat(),
-    ...PROMPTS.map((prompt, index) => ({
-      prompt,
-      aspectRatio: '1:1' as const,
-      seed: 7,
-      file: `prompt-${String(index + 1).padStart(2, '0')}-${prompt.replace(/\W+/g, '-')}.png`,
-    })),
+    ...SHEET_RATIOS.flatMap((aspectRatio) =>
+      PROMPTS.map((prompt) => ({ prompt, aspectRatio, seed: 7 })),
+    ),
   ];
   const walls: number[] = [];
   const cpus: number[] = [];
   let withFace = 0;
   let matched = 0;
   let unlikeOthers = 0;
-  const promptImages = new Map<string, Buffer>();
+  const sheet: { png: Buffer; distance: number | undefined }[] = [];
   for (const request of requests) {
     const { result, wall, cpu } = await timed(() =>
       engine.generate({ userId: 'bench', modelIds: ['lisa'], ...request }, context),
@@ -210,25 +261,32 @@ try {
     walls.push(wall);
     cpus.push(cpu);
     if (request.file) writeFileSync(join(OUTPUT, request.file), result.data);
-    if (request.seed === 7) promptImages.set(request.prompt, result.data);
     const descriptor = await descriptorOf(result.data);
-    if (!descriptor) continue;
+    const toHeldOut = descriptor
+      ? Math.min(...heldOutDescriptors.map((d) => descriptorDistance(descriptor, d)))
+      : undefined;
+    if (request.seed === 7) sheet.push({ png: result.data, distance: toHeldOut });
+    if (!descriptor || toHeldOut === undefined) continue;
     withFace += 1;
-    const toHeldOut = Math.min(...heldOutDescriptors.map((d) => descriptorDistance(descriptor, d)));
     const toOthers = Math.min(...otherDescriptors.map((d) => descriptorDistance(descriptor, d)));
     if (toHeldOut < 0.6) matched += 1;
     if (toOthers >= 0.6) unlikeOthers += 1;
   }
   const count = requests.length;
   console.log(
-    `generate (incl. identity score), ${count} images, every aspect ratio and 10 prompts: wall median ${round(median(walls))} ms, max ${round(Math.max(...walls))} ms; CPU median ${round(median(cpus))} ms`,
+    `generate (incl. identity score), ${count} images, every aspect ratio and the sheet: wall median ${round(median(walls))} ms, max ${round(Math.max(...walls))} ms; CPU median ${round(median(cpus))} ms`,
   );
   console.log(
     `face found: ${withFace}/${count}; matched to the person's held-out photos (< 0.6): ${matched}/${count}; unlike the two other subjects (>= 0.6): ${unlikeOthers}/${count}`,
   );
-  const distinct = new Set([...promptImages.values()].map((png) => png.toString('base64'))).size;
+  const distances = sheet.flatMap(({ distance }) => (distance === undefined ? [] : [distance]));
   console.log(
-    `the 10 prompts at one seed: ${distinct} different images ("portrait of lisa" and "a cat" have no vocabulary word: the same image)`,
+    `likeness sheet (${PROMPTS.length} prompts x ${SHEET_RATIOS.join(', ')}): ${distances.filter((d) => d <= 0.5).length}/${sheet.length} within 0.5 of the held-out photos, worst ${Math.max(...distances).toFixed(3)}, faces missing ${sheet.length - distances.length}; sheet.png`,
+  );
+  writeFileSync(join(OUTPUT, 'sheet.png'), await contactSheet(sheet, PROMPTS.length));
+  const squares = sheet.slice(0, PROMPTS.length).map(({ png }) => png.toString('base64'));
+  console.log(
+    `the ${PROMPTS.length} prompts at one seed: ${new Set(squares).size} different images ("portrait of lisa" and "a cat" have no vocabulary word: the same image)`,
   );
 
   // A batch of 4 as the job runner makes it with this engine (one call per consecutive seed,

@@ -183,7 +183,7 @@ const { browser, close } = await launchChromium([
 try {
   console.log(
     `Lighthouse mobile preset, ${throttlingMethod} throttling, ${RUNS} run(s) per route` +
-      ` on ${product.origin}` +
+      ` on ${product.origin} in ${await browser.version()}` +
       ` (median shown), load average ${loadavg()
         .map((load) => load.toFixed(2))
         .join(' ')}`,
@@ -217,6 +217,8 @@ try {
     console.log(row(route, 'warm', medianRun(warm)));
     if (WITHOUT_DEBUGGER) console.log(row(route, 'warm*', medianRun(warmWithoutDebugger)));
   }
+  const after = loadavg().map((load) => load.toFixed(2));
+  console.log(`load average after: ${after.join(' ')} (figures of a loaded machine mean little)`);
   if (WITHOUT_DEBUGGER) {
     console.log(
       "* warm again without Lighthouse's V8 debugger (WITHOUT_DEBUGGER=1): not the standard" +
