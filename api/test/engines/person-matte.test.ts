@@ -18,17 +18,25 @@ describe('the person matte', { timeout: 120_000 }, () => {
     expect(mean((score) => score.boundaryF)).toBeGreaterThanOrEqual(0.72);
   });
 
-  it("ends the person before the photo's edge: nothing beyond it, a fade up to it", async () => {
+  it("ends the person before the photo's edge: nothing beyond it, a fade up to it, a longer one below", async () => {
     // A close selfie: the frame reaches below and beside the photo's shoulders.
     const { photo: decoded, framed } = await labelledFrame(LABELLED[4]!.photo, LABELLED[4]!.mask);
     const rgba = await cutOutPerson(decoded, framed);
     let bodyAtEdge = 0;
+    let nearBottom = 0;
     for (let at = 0; at < framed.inside.length; at += 1) {
       const alpha = rgba[at * 4 + 3]!;
       if (!framed.inside[at]) expect(alpha).toBe(0);
       else if (framed.edge[at]! < 1) expect(alpha).toBe(0);
       else if (framed.edge[at]! > 0.5 * UNIT) bodyAtEdge = Math.max(bodyAtEdge, alpha);
+      if (framed.inside[at] && framed.bottomEdge[at]! < 0.4 * UNIT) {
+        nearBottom = Math.max(nearBottom, alpha);
+      }
     }
     expect(bodyAtEdge).toBe(255);
+    // Where the photo cuts the body off at its bottom, it fades over a longer way: no straight
+    // cut across the clothes.
+    expect(nearBottom).toBeGreaterThan(0);
+    expect(nearBottom).toBeLessThan(64);
   });
 });

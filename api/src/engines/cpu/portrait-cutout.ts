@@ -17,14 +17,15 @@ import {
  * and no straight photo edge shows.
  */
 export async function cutOutPerson(photo: RgbImage, framed: FramedPhoto): Promise<Uint8Array> {
-  const { image, inside, edge } = framed;
+  const { image, inside, edge, bottomEdge } = framed;
   const count = FRAME_WIDTH * FRAME_HEIGHT;
   const alpha = await personMatte(photo, framed);
   const colours = unmixEdges(image, inside, alpha);
   const rgba = new Uint8Array(count * 4);
   for (let at = 0; at < count; at += 1) {
-    const t = Math.min(1, Math.max(0, edge[at]! - 1) / (EDGE_FADE * UNIT));
-    const fade = t * t * (3 - 2 * t);
+    const fade =
+      smoothstep((edge[at]! - 1) / (EDGE_FADE * UNIT)) *
+      smoothstep((bottomEdge[at]! - 1) / (BODY_FADE * UNIT));
     for (let c = 0; c < 3; c += 1) rgba[at * 4 + c] = colours.data[at * 3 + c]!;
     rgba[at * 4 + 3] = Math.round(255 * alpha[at]! * fade);
   }
@@ -33,6 +34,17 @@ export async function cutOutPerson(photo: RgbImage, framed: FramedPhoto): Promis
 
 /** Over this many eye distances before the photo's edge the person fades out. */
 const EDGE_FADE = 0.45;
+/**
+ * A body the photo cuts off at its bottom fades out over more: a short fade there reads as a
+ * straight cut across the clothes, a long one as a vignetted portrait. Sides and top stay short,
+ * where a long fade would turn the hair and shoulders to mist.
+ */
+const BODY_FADE = 1.5;
+
+const smoothstep = (value: number) => {
+  const t = Math.min(1, Math.max(0, value));
+  return t * t * (3 - 2 * t);
+};
 /** Window (radius, frame pixels) in which the pure person and room colours near an edge are averaged. */
 const UNMIX_RADIUS = 8;
 

@@ -30,6 +30,8 @@ export interface FramedPhoto {
   nearest: Int32Array;
   /** Per frame pixel inside the photo: how far the photo's edge is, in frame pixels (0 outside). */
   edge: Float32Array;
+  /** The same to the photo's bottom edge alone, where a body cut off by the photo ends. */
+  bottomEdge: Float32Array;
   /** The 68 landmarks in frame pixels. */
   landmarks: Point[];
   /** Where a frame pixel lies in the photo it was warped from. */
@@ -112,6 +114,7 @@ export function framePhoto(photo: RgbImage, landmarks: Point[]): FramedPhoto {
   const data = new Uint8Array(count * 3);
   const nearest = new Int32Array(count);
   const edge = new Float32Array(count);
+  const bottomEdge = new Float32Array(count);
   const framePixels = UNIT / mapping.eyeDistance;
   const d = photo.data;
   const [low, right, bottom] = [
@@ -139,6 +142,7 @@ export function framePhoto(photo: RgbImage, landmarks: Point[]): FramedPhoto {
       }
       nearest[at] = at;
       edge[at] = Math.min(p.x - low, p.y - low, right - p.x, bottom - p.y) * framePixels;
+      bottomEdge[at] = (bottom - p.y) * framePixels;
       const x0 = Math.floor(p.x);
       const y0 = Math.floor(p.y);
       const x1 = Math.min(photo.width - 1, x0 + 1);
@@ -162,6 +166,7 @@ export function framePhoto(photo: RgbImage, landmarks: Point[]): FramedPhoto {
     inside,
     nearest,
     edge,
+    bottomEdge,
     landmarks: landmarks.map(mapping.toFrame),
     mapping,
   };
