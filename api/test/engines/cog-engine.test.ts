@@ -156,6 +156,27 @@ describe(
       }
     });
 
+    it('waits on a 409 (the last slot went between health check and PUT), then runs the job', async () => {
+      // The health check says READY, but another job holds the only slot by the time we PUT.
+      double.behaviour = { ...double.behaviour, health: 'READY' };
+      const other = double.occupy();
+      const before = double.requests.length;
+      try {
+        const response = await generate();
+        const id = response.body.id as string;
+        expect(
+          double.requests.slice(before).filter((r) => r === `PUT /predictions/${id}`).length,
+        ).toBeGreaterThan(1);
+        expect(double.runsOf('prediction').some((run) => run.id === id)).toBe(false);
+        double.release(other);
+        expect((await finishedJob(studio, user, id)).status).toBe('succeeded');
+        expect(double.runsOf('prediction').filter((run) => run.id === id)).toHaveLength(1);
+      } finally {
+        double.release(other);
+        double.behaviour = { ...double.behaviour, health: null };
+      }
+    });
+
     it('waits while the container is still setting up, then runs the job', async () => {
       double.behaviour = { ...double.behaviour, health: 'STARTING' };
       const before = double.requests.length;
