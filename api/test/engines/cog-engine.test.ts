@@ -191,6 +191,42 @@ describe(
   },
 );
 
+describe('Cog engine: deleting the account', { timeout: 120_000 }, () => {
+  it('deletes the files Cog webhooks kept for the user (images, weights)', async () => {
+    const double = await CogDouble.start();
+    const studio = await startCogStudio(double);
+    const worker = await startCogWorker(studio);
+    const user = newUser('Lisa Leaving');
+    try {
+      await makeAdmin(studio, user);
+      const photoIds = await uploadJpegs(studio, user, await lisaPhotos());
+      const { modelId, jobId } = await startTraining(studio, user, photoIds);
+      expect((await finishedJob(studio, user, jobId)).status).toBe('succeeded');
+      const response = await studio.as(user, 'POST', '/api/generate/text-to-image', {
+        json: { prompt: 'portrait', aspect_ratio: '1:1', model_ids: [modelId] },
+      });
+      expect((await finishedJob(studio, user, response.body.id)).status).toBe('succeeded');
+      const { storage } = studio.running.app;
+      const kept = [`cog-outputs/${jobId}/0`, `cog-outputs/${response.body.id}/0`];
+      for (const key of kept) expect(await storage.head(key)).toBeDefined();
+
+      const asked = await studio.as(user, 'POST', '/api/user/deletion', {
+        json: { confirm: 'DELETE' },
+      });
+      expect(asked.status).toBe(202);
+      await until('the files gone', async () =>
+        (await Promise.all(kept.map((key) => storage.head(key)))).every((file) => !file)
+          ? true
+          : undefined,
+      );
+    } finally {
+      await studio.stop();
+      await worker.stop();
+      await double.close();
+    }
+  });
+});
+
 describe(
   'Cog engine: a completion webhook sent while our process was down',
   { timeout: 240_000 },
