@@ -128,6 +128,26 @@ describe(
       expect(prediction.input).toMatchObject({ num_outputs: 1, output_format: 'png' });
     });
 
+    it('takes output files uploaded by the container (--upload-url) as well as data URLs', async () => {
+      double.behaviour = { ...double.behaviour, files: 'upload' };
+      try {
+        const response = await generate();
+        const job = await finishedJob(studio, user, response.body.id);
+        expect(job).toMatchObject({ status: 'succeeded' });
+        const report = await studio.running.app.cog!.outcomes.find(response.body.id);
+        expect(report?.output).toEqual([expect.stringMatching(/^http:.+\/uploads\/\w+\.png$/)]);
+        const [image] = await studio.running.app.db
+          .selectFrom('media')
+          .select(['identity_score', 'width'])
+          .where('job_id', '=', response.body.id)
+          .execute();
+        expect(image?.width).toBe(512);
+        expect(image?.identity_score).toBeGreaterThan(0.4);
+      } finally {
+        double.behaviour = { ...double.behaviour, files: 'data-url' };
+      }
+    });
+
     it('fails a training the container failed, with a reason for the user', async () => {
       double.behaviour = { ...double.behaviour, failWith: 'CUDA out of memory' };
       try {

@@ -37,6 +37,11 @@ interface Behaviour {
   /** Tries after a failed completion webhook (Cog's sender retries with backoff). */
   webhookRetries: number;
   webhookRetryMs: number;
+  /**
+   * 'data-url' (Cog's default) or 'upload': as a container started with --upload-url, files go
+   * to an upload target (this double stands in for it) and the output is their URL.
+   */
+  files: 'data-url' | 'upload';
 }
 
 const DEFAULT_BEHAVIOUR: Behaviour = {
@@ -48,6 +53,7 @@ const DEFAULT_BEHAVIOUR: Behaviour = {
   health: null,
   webhookRetries: 12,
   webhookRetryMs: 100,
+  files: 'data-url',
 };
 
 const TERMINAL = new Set<Status>(['succeeded', 'failed', 'canceled']);
@@ -81,6 +87,7 @@ export class CogDouble {
   readonly requests: string[] = [];
   behaviour: Behaviour = { ...DEFAULT_BEHAVIOUR };
   private readonly photosOfWeights = new Map<string, Buffer[]>();
+  private readonly uploads = new Map<string, Buffer>();
   private readonly timers = new Set<NodeJS.Timeout>();
 
   private constructor(
@@ -153,6 +160,14 @@ export class CogDouble {
           status: this.behaviour.health ?? (full ? 'BUSY' : 'READY'),
           setup: { status: 'succeeded' },
         });
+      }
+      const upload = /^\/uploads\/([\w.-]+)$/.exec(path);
+      if (request.method === 'GET' && upload) {
+        const file = this.uploads.get(upload[1]!);
+        if (!file) return reply(404, { detail: 'Not Found' });
+        response.writeHead(200, { 'content-type': 'image/png' });
+        response.end(file);
+        return;
       }
       const match = /^\/(prediction|training)s\/([^/]+)(\/cancel)?$/.exec(path);
       if (!match) return reply(404, { detail: 'Not Found' });
@@ -252,10 +267,18 @@ export class CogDouble {
       for (let output = 0; output < count; output += 1) {
         const photo = photos[(seed + output) % photos.length]!;
         const png = image && mask ? await inpaint(image, mask, photo) : await crop(photo, input);
-        urls.push(`data:image/png;base64,${png.toString('base64')}`);
+        urls.push(this.fileOutput(png));
       }
       return urls;
     };
+  }
+
+  private fileOutput(png: Buffer): string {
+    if (this.behaviour.files === 'data-url')
+      return `data:image/png;base64,${png.toString('base64')}`;
+    const name = `${randomBytes(8).toString('hex')}.png`;
+    this.uploads.set(name, png);
+    return `${this.url}/uploads/${name}`;
   }
 
   /** A file input as Cog resolves one: a data URL's bytes, or an http(s) URL fetched. */
