@@ -8,7 +8,7 @@ import { API_PREFIX } from '../paths';
  * A finished job's outputs ride inline as data URLs: trained LoRA weights are tens of MB, a
  * third more in base64. A container started with --upload-url sends URLs instead.
  */
-const WEBHOOK_BODY_LIMIT = 512 * 1024 * 1024;
+const WEBHOOK_BODY_LIMIT = 256 * 1024 * 1024;
 
 /**
  * Cog's completion webhooks (public: the token in the URL, made with COG_WEBHOOK_SECRET, is the

@@ -121,34 +121,42 @@ export class CogEngine implements Engine {
       'application/json',
     );
     const zip = zipKey(request.userId, request.modelId);
+    await withTrainingZip(
+      review.usable.map(({ photo }) => photo),
+      (file) =>
+        storage.put(
+          zip,
+          { stream: Readable.fromWeb(file.stream() as never), size: file.size },
+          'application/zip',
+        ),
+    );
+    const input = {
+      input_images: await this.inputUrl(zip, this.config.trainingTimeoutMs),
+      trigger_word: request.triggerWord,
+      steps: this.config.trainingSteps,
+    };
+    // The zip goes once the training has ended; after a shutdown or a lost lease it stays for
+    // the container that may still be fetching it (the next attempt writes it again).
+    const ended = () => storage.delete(zip).catch(() => undefined);
+    let done: ProviderJob;
     try {
-      await withTrainingZip(
-        review.usable.map(({ photo }) => photo),
-        (file) =>
-          storage.put(
-            zip,
-            { stream: Readable.fromWeb(file.stream() as never), size: file.size },
-            'application/zip',
-          ),
-      );
-      const input = {
-        input_images: await this.inputUrl(zip, this.config.trainingTimeoutMs),
-        trigger_word: request.triggerWord,
-        steps: this.config.trainingSteps,
-      };
-      const done = await this.run('training', this.options.service.trainer, input, context, {
+      done = await this.run('training', this.options.service.trainer, input, context, {
         timeoutMs: this.config.trainingTimeoutMs,
         timedOut: TRAINING_TIMED_OUT,
         failure: TRAINING_FAILED,
       });
-      const [weights] = await this.outputs(done, TRAINING_FAILED, signal);
-      const key = weightsKey(request.userId, request.modelId);
-      await storage.put(key, weights!.data, weights!.contentType);
-      onProgress(1);
-      return { photoIssues: review.issues, providerVersion: key };
-    } finally {
-      await storage.delete(zip).catch(() => undefined);
+    } catch (error) {
+      if (error instanceof JobFailure) await ended();
+      throw error;
     }
+    await ended();
+    const [weights] = await this.outputs(done, TRAINING_FAILED, signal);
+    const key = weightsKey(request.userId, request.modelId);
+    await storage.put(key, weights!.data, weights!.contentType);
+    onProgress(1);
+    // The models row keeps the provider's trained version in `replicate_version`: here the key
+    // of the weights, which every generation sends to the predictor.
+    return { photoIssues: review.issues, providerVersion: key };
   }
 
   async generate(request: GenerateRequest, context: EngineContext): Promise<EngineImage> {
