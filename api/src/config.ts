@@ -19,6 +19,28 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** Where Replicate's signed webhooks arrive (a public route, see routes/replicate-webhook.ts). */
 export const REPLICATE_WEBHOOK_PATH = `${API_PREFIX}/webhooks/replicate`;
 
+/** Where Cog's webhooks arrive (a public route, see routes/cog-webhook.ts). */
+export const COG_WEBHOOK_PATH = `${API_PREFIX}/webhooks/cog`;
+
+/** The Cog engine's settings (the operator's own GPU containers); see docs/engines-cog.md. */
+export interface CogConfig {
+  /** Base URL of the trainer container's HTTP API (`PUT /trainings/{id}`). */
+  trainerUrl: string;
+  /** Base URL of the predictor container's HTTP API (`PUT /predictions/{id}`). */
+  predictorUrl: string;
+  /** Cog does not sign webhooks: a token derived from it rides in each webhook URL. */
+  webhookSecret: string;
+  /** PUBLIC_URL + COG_WEBHOOK_PATH, or COG_WEBHOOK_BASE_URL + the path. */
+  webhookUrl: string;
+  /** Where the containers fetch signed input URLs (photos zip, LoRA weights) from. */
+  inputOrigin: string;
+  trainingSteps: number;
+  /** The longest wait between two tries while every slot is busy. */
+  busyRetryMaxMs: number;
+  predictionTimeoutMs: number;
+  trainingTimeoutMs: number;
+}
+
 /** The Replicate engine's settings; see docs/configuration.md and api/src/engines/README.md. */
 export interface ReplicateConfig {
   apiToken: string;
@@ -121,6 +143,7 @@ export interface AppConfig {
     | undefined;
   /** Undefined: new trainings run on the built-in CPU engine. */
   replicate: ReplicateConfig | undefined;
+  cog: CogConfig | undefined;
 }
 
 function isHttpUrl(value: string): boolean {
@@ -270,6 +293,17 @@ const envSchema = z
     REPLICATE_POLL_SECONDS: positiveNumber.default(30),
     REPLICATE_PREDICTION_TIMEOUT_SECONDS: positiveNumber.default(300),
     REPLICATE_TRAINING_TIMEOUT_MINUTES: positiveNumber.default(120),
+    COG_TRAINER_URL: z.string().refine(isHttpUrl, 'must be an absolute http(s) URL').optional(),
+    COG_PREDICTOR_URL: z.string().refine(isHttpUrl, 'must be an absolute http(s) URL').optional(),
+    COG_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    COG_WEBHOOK_BASE_URL: z
+      .string()
+      .refine(isHttpUrl, 'must be an absolute http(s) URL')
+      .optional(),
+    COG_TRAINING_STEPS: positiveInteger.default(1000),
+    COG_BUSY_RETRY_MAX_SECONDS: positiveNumber.default(30),
+    COG_PREDICTION_TIMEOUT_SECONDS: positiveNumber.default(300),
+    COG_TRAINING_TIMEOUT_MINUTES: positiveNumber.default(120),
   })
   .superRefine((vars, context) => {
     if (vars.STRIPE_SECRET_KEY && !(vars.STRIPE_WEBHOOK_SECRET && vars.STRIPE_PRICE_ID)) {
@@ -289,6 +323,18 @@ const envSchema = z
         path: ['S3_REGION'],
         message: 'required with S3_BUCKET (or set AWS_REGION)',
       });
+    }
+    const cog = ['COG_TRAINER_URL', 'COG_PREDICTOR_URL', 'COG_WEBHOOK_SECRET'] as const;
+    if (cog.some((name) => vars[name])) {
+      for (const name of cog) {
+        if (!vars[name]) {
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `required with ${cog.filter((other) => vars[other]).join(' and ')}`,
+          });
+        }
+      }
     }
     if (vars.REPLICATE_API_TOKEN) {
       for (const name of ['REPLICATE_OWNER', 'REPLICATE_TRAINER_VERSION'] as const) {
@@ -372,6 +418,23 @@ function replicateConfig(vars: EnvVars, publicUrl: string): ReplicateConfig | un
     pollMs: vars.REPLICATE_POLL_SECONDS * 1000,
     predictionTimeoutMs: vars.REPLICATE_PREDICTION_TIMEOUT_SECONDS * 1000,
     trainingTimeoutMs: vars.REPLICATE_TRAINING_TIMEOUT_MINUTES * 60_000,
+  };
+}
+
+function cogConfig(vars: EnvVars, publicUrl: string): CogConfig | undefined {
+  const { COG_TRAINER_URL, COG_PREDICTOR_URL, COG_WEBHOOK_SECRET } = vars;
+  if (!COG_TRAINER_URL || !COG_PREDICTOR_URL || !COG_WEBHOOK_SECRET) return undefined;
+  const base = (vars.COG_WEBHOOK_BASE_URL ?? publicUrl).replace(/\/+$/, '');
+  return {
+    trainerUrl: COG_TRAINER_URL.replace(/\/+$/, ''),
+    predictorUrl: COG_PREDICTOR_URL.replace(/\/+$/, ''),
+    webhookSecret: COG_WEBHOOK_SECRET,
+    webhookUrl: `${base}${COG_WEBHOOK_PATH}`,
+    inputOrigin: base,
+    trainingSteps: vars.COG_TRAINING_STEPS,
+    busyRetryMaxMs: vars.COG_BUSY_RETRY_MAX_SECONDS * 1000,
+    predictionTimeoutMs: vars.COG_PREDICTION_TIMEOUT_SECONDS * 1000,
+    trainingTimeoutMs: vars.COG_TRAINING_TIMEOUT_MINUTES * 60_000,
   };
 }
 
@@ -462,5 +525,6 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         }
       : undefined,
     replicate: replicateConfig(vars, publicUrl),
+    cog: cogConfig(vars, publicUrl),
   };
 }

@@ -248,8 +248,8 @@ export async function presentProfile(
     modelId: defaultModel?.id ?? null,
     storageUsed,
     storageQuota: app.storageQuota.quotaBytes,
-    // New trainings run on Replicate when it is configured (engines/start-engines.ts).
-    trainingEngine: app.replicate ? 'replicate' : 'builtin-cpu',
+    // New trainings run on Cog, else Replicate, when configured (engines/start-engines.ts).
+    trainingEngine: app.cog ? 'cog' : app.replicate ? 'replicate' : 'builtin-cpu',
     settings: { emailWhenModelReady: user.training_mail === 1 },
   };
 }

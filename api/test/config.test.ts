@@ -151,6 +151,41 @@ describe('loadConfig', () => {
     );
   });
 
+  it('selects Cog with both container URLs and a webhook secret, each required with the others', () => {
+    expect(() => loadConfig({ COG_TRAINER_URL: 'http://gpu:5000' })).toThrow(
+      /COG_PREDICTOR_URL: required with COG_TRAINER_URL[\s\S]*COG_WEBHOOK_SECRET: required/,
+    );
+    const base = {
+      COG_TRAINER_URL: 'http://gpu-1:5000/',
+      COG_PREDICTOR_URL: 'http://gpu-2:5000',
+      COG_WEBHOOK_SECRET: 's'.repeat(32),
+      PUBLIC_URL: 'https://studio.example.com',
+    };
+    expect(loadConfig(base).cog).toEqual({
+      trainerUrl: 'http://gpu-1:5000',
+      predictorUrl: 'http://gpu-2:5000',
+      webhookSecret: 's'.repeat(32),
+      webhookUrl: 'https://studio.example.com/api/webhooks/cog',
+      inputOrigin: 'https://studio.example.com',
+      trainingSteps: 1000,
+      busyRetryMaxMs: 30_000,
+      predictionTimeoutMs: 300_000,
+      trainingTimeoutMs: 7_200_000,
+    });
+    // The containers may reach this server on an inner address the public cannot.
+    expect(
+      loadConfig({ ...base, COG_WEBHOOK_BASE_URL: 'http://studio.internal:3000' }).cog,
+    ).toMatchObject({
+      webhookUrl: 'http://studio.internal:3000/api/webhooks/cog',
+      inputOrigin: 'http://studio.internal:3000',
+    });
+    expect(() =>
+      loadConfig({ ...base, COG_WEBHOOK_SECRET: 'short', COG_PREDICTOR_URL: 'gpu:5000' }),
+    ).toThrow(
+      /COG_PREDICTOR_URL: must be an absolute http\(s\) URL[\s\S]*COG_WEBHOOK_SECRET: must be at least 32/,
+    );
+  });
+
   it('rejects a bad PORT with a message naming PORT', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT: must be a port number/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);

@@ -25,6 +25,7 @@ interface Answer {
 const PROVIDER_WEBHOOKS: ApiRouteKey[] = [
   'POST /billing/stripe/webhook',
   'POST /webhooks/replicate',
+  'POST /webhooks/cog',
 ];
 /** No client mistake reaches it: it takes no input and no token (its 503 is a database outage). */
 const NO_CLIENT_ERROR: ApiRouteKey[] = ['GET /health'];

@@ -25,9 +25,9 @@ export interface Pack {
   engines: readonly TrainingEngine[];
 }
 
-const ALL: readonly TrainingEngine[] = ['builtin-cpu', 'replicate'];
+const ALL: readonly TrainingEngine[] = ['builtin-cpu', 'replicate', 'cog'];
 /** Scenes, clothes and styles need an engine that draws what the prompt says. */
-const TEXT_CONDITIONED: readonly TrainingEngine[] = ['replicate'];
+const TEXT_CONDITIONED: readonly TrainingEngine[] = ['replicate', 'cog'];
 
 /**
  * The packs. The built-in engine's are made of words its prompt vocabulary renders (light,

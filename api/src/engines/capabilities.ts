@@ -20,6 +20,14 @@ const CAPABILITIES: Record<string, EngineCapabilities> = {
     // The trained LoRA version at Replicate is all a generation uses.
     needsTrainingPhotos: false,
   },
+  cog: {
+    textConditioned: true,
+    editFollowsPrompt: true,
+    framing: 'any',
+    promptWords: [],
+    // The trained LoRA weights (kept with the model) are all a generation uses.
+    needsTrainingPhotos: false,
+  },
 };
 
 /** An engine this server does not know promises nothing. */

@@ -4,6 +4,7 @@ import { CPU_ENGINE_LIMITS } from '../jobs/start-worker';
 import { faceWorker } from './cpu/face-worker';
 import { ThreadedCpuEngine } from './cpu/threaded-cpu-engine';
 import type { Engine } from './engine';
+import type { CogEngineOptions } from './cog/cog-engine';
 import type { ReplicateEngineOptions } from './replicate/replicate-engine';
 
 interface RunningEngines {
@@ -19,14 +20,16 @@ interface RunningEngines {
 }
 
 /**
- * This process's engines. The built-in CPU engine runs in a worker thread. With Replicate
- * configured, new trainings run there, and models the CPU engine trained keep generating on it.
+ * This process's engines. The built-in CPU engine runs in a worker thread. With Cog or Replicate
+ * configured, new trainings run there (Cog first: an operator who runs their own GPUs wants the
+ * photos to stay there), and models the other engines trained keep generating on them.
  * Face detection (uploaded photos' checks, Replicate's photo reviews and identity scores) runs
  * in the face thread (cpu/face-worker.ts), which ends when idle.
  */
 export async function startEngines(
   config: Pick<AppConfig, 'dataDir' | 's3'> & { urlSigningSecret: string },
   replicate: ReplicateEngineOptions | null,
+  cog: CogEngineOptions | null = null,
 ): Promise<RunningEngines> {
   const cpuEngine = new ThreadedCpuEngine({
     dataDir: config.dataDir,
@@ -36,15 +39,28 @@ export async function startEngines(
   const close = async () => {
     await Promise.all([cpuEngine.close(), faceWorker.close()]);
   };
-  if (!replicate) return { trainWith: cpuEngine, others: [], limits: CPU_ENGINE_LIMITS, close };
-  // Loaded only with Replicate configured: its SDK and the zip writer are not needed otherwise.
-  const { REPLICATE_ENGINE_LIMITS, REPLICATE_WORKER_CONCURRENCY, ReplicateEngine } =
-    await import('./replicate/replicate-engine');
+  // Loaded only when configured: the SDK and the zip writer are not needed otherwise.
+  const replicateModule = replicate && (await import('./replicate/replicate-engine'));
+  const replicateEngine = replicate && new replicateModule!.ReplicateEngine(replicate);
+  if (cog) {
+    const { COG_ENGINE_LIMITS, COG_WORKER_CONCURRENCY, CogEngine } =
+      await import('./cog/cog-engine');
+    return {
+      trainWith: new CogEngine(cog),
+      others: replicateEngine ? [cpuEngine, replicateEngine] : [cpuEngine],
+      limits: COG_ENGINE_LIMITS,
+      maxConcurrent: COG_WORKER_CONCURRENCY,
+      close,
+    };
+  }
+  if (!replicateEngine) {
+    return { trainWith: cpuEngine, others: [], limits: CPU_ENGINE_LIMITS, close };
+  }
   return {
-    trainWith: new ReplicateEngine(replicate),
+    trainWith: replicateEngine,
     others: [cpuEngine],
-    limits: REPLICATE_ENGINE_LIMITS,
-    maxConcurrent: REPLICATE_WORKER_CONCURRENCY,
+    limits: replicateModule!.REPLICATE_ENGINE_LIMITS,
+    maxConcurrent: replicateModule!.REPLICATE_WORKER_CONCURRENCY,
     close,
   };
 }

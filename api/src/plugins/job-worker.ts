@@ -44,9 +44,16 @@ export async function runEngines(
     storage: app.storage,
     log: app.log.child({ component: 'replicate' }),
   };
+  const cog = app.cog && {
+    service: app.cog,
+    db: app.db,
+    storage: app.storage,
+    log: app.log.child({ component: 'cog' }),
+  };
   const engines = await startEngines(
     { ...config, urlSigningSecret: app.urlSigningSecret },
     replicate,
+    cog,
   );
   const { db, storage, media } = app;
   const runners: JobRunners = {

@@ -8,10 +8,11 @@ import { runPeriodically } from './periodic-task';
  */
 export const replicateOutcomePrunerPlugin = fp(
   async (app) => {
-    if (!app.replicate) return;
+    // The Cog engine keeps its reports in the same table.
+    if (!app.replicate && !app.cog) return;
     runPeriodically(app, {
       everyMs: 60 * 60 * 1000,
-      run: () => pruneReplicateOutcomes(app.db),
+      run: () => pruneReplicateOutcomes(app.db, new Date(), app.cog ? app.storage : undefined),
       removed: 'old Replicate outcomes removed',
       failure: 'Replicate outcome pruning failed',
     });

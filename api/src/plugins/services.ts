@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { BillingProvider } from '../billing/provider';
 import { TestModeBilling } from '../billing/test-mode';
 import type { AppConfig } from '../config';
+import type { CogService } from '../engines/cog/cog-service';
 import type { ReplicateService } from '../engines/replicate/replicate-service';
 import type { JobCompletions } from '../jobs/completion';
 import { DatabaseJobQueue } from '../jobs/database-job-queue';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     billing: BillingProvider;
     /** The Replicate connection when REPLICATE_API_TOKEN is set: new trainings run there. */
     replicate: ReplicateService | null;
+    /** The operator's Cog containers when COG_* is set: new trainings run there (before Replicate). */
+    cog: CogService | null;
     /** HMAC key of signed file URLs (also used to check upload targets). */
     urlSigningSecret: string;
     /** Upload bodies on their way through the image pipeline. */
@@ -123,6 +126,12 @@ export const servicesPlugin = fp<{ config: AppConfig; pool: AccountPool | null }
             config.replicate,
             app.db,
           )
+        : null,
+    );
+    app.decorate(
+      'cog',
+      config.cog
+        ? new (await import('../engines/cog/cog-service')).CogService(config.cog, app.db, storage)
         : null,
     );
     const models = new ModelService(app.db, storage, app.replicate);

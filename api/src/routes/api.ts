@@ -7,6 +7,7 @@ import { healthRoutes } from './health';
 import { generateRoutes } from './generate';
 import { mediaRoutes } from './media';
 import { modelRoutes } from './models';
+import { cogWebhookRoutes } from './cog-webhook';
 import { replicateWebhookRoutes } from './replicate-webhook';
 import { userRoutes } from './user';
 import { userExportPublicRoutes, userExportRoutes } from './user-export';
@@ -24,6 +25,7 @@ export const apiRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, 
   await app.register(billingPublicRoutes);
   await app.register(userExportPublicRoutes);
   if (app.replicate) await app.register(replicateWebhookRoutes, { replicate: app.replicate });
+  if (app.cog) await app.register(cogWebhookRoutes, { cog: app.cog });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(async (protectedApp) => {

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { BillingProvider } from '../billing/provider';
 import type { Database } from '../db/schema';
+import { outputPrefix } from '../engines/cog/cog-service';
 import type { ReplicateService } from '../engines/replicate/replicate-service';
 import type { Job, JobQueue } from '../jobs/queue';
 import type { JobContext } from '../jobs/worker';
@@ -174,6 +175,17 @@ export class AccountDeletion {
   private async deleteFiles(userId: string): Promise<void> {
     await this.parts.storage.deletePrefix(`users/${userId}/`);
     await this.parts.storage.deletePrefix(`incoming/${userId}/`);
+    // The files Cog's webhooks kept beside their reports (images, trained weights).
+    const calls = await this.parts.db
+      .selectFrom('provider_calls')
+      .innerJoin('jobs', 'jobs.id', 'provider_calls.job_id')
+      .innerJoin('replicate_outcomes', 'replicate_outcomes.id', 'provider_calls.provider_job_id')
+      .select('provider_calls.provider_job_id')
+      .where('jobs.user_id', '=', userId)
+      .execute();
+    for (const call of calls) {
+      await this.parts.storage.deletePrefix(outputPrefix(call.provider_job_id));
+    }
   }
 
   /** Every row of the user but the users row and this job's, in one transaction. */

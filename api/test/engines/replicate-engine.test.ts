@@ -4,60 +4,28 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CpuEngine } from '../../src/engines/cpu/cpu-engine';
 import type { Engine, EngineContext } from '../../src/engines/engine';
-import { CANCELED_FAILURE, TRAINING_FAILED } from '../../src/jobs/job-failures';
+import { TRAINING_FAILED } from '../../src/jobs/job-failures';
 import { makeTempDir, removeDir } from '../helpers';
 import { makeAdmin, uploadJpegs, userIdOf } from '../support/fixtures';
 import { smallSubjectPhoto } from '../support/images';
 import { ReplicateDouble, type DoubleJob } from '../support/replicate-double';
-import { freePort } from '../support/free-port';
 import { startReplicateStudio, startReplicateWorker } from '../support/replicate-studio';
+import {
+  describeProviderEngine,
+  finishedJob,
+  modelRow as model,
+  providerJobId,
+  startTraining,
+  until,
+  type ProviderHarness,
+} from './provider-engine-suite';
 import { newUser, type Studio } from '../support/studio';
 import type { TestUser } from '../support/tokens';
 
 const LISA = ['01.jpg', '02.jpg', '03.jpg', '04.jpg', '05.jpg'];
 let lisaPhotos: { data: Buffer; filename: string }[];
 
-// A cap, not a wait: a training reaches the provider in a few seconds, far later when other
-// suites share the cores.
-const until = async <T>(what: string, check: () => Promise<T | undefined>, ms = 60_000) => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
-
 const upload = (studio: Studio, user: TestUser) => uploadJpegs(studio, user, lisaPhotos);
-
-/** Starts a training; resolves with its model and job ids. */
-async function startTraining(studio: Studio, user: TestUser, photoIds: string[]) {
-  const started = await studio.as(user, 'POST', '/api/media/start-training', {
-    json: { modelName: `M ${randomUUID().slice(0, 4)}`, triggerWord: '', photoIds },
-  });
-  expect(started.status).toBe(202);
-  return { modelId: started.body.modelId as string, jobId: started.body.job.id as string };
-}
-
-async function finishedJob(studio: Studio, user: TestUser, jobId: string, ms?: number) {
-  return until(
-    `job ${jobId}`,
-    async () => {
-      const job = await studio.as(user, 'GET', `/api/generate/status/${jobId}`);
-      return ['succeeded', 'failed', 'canceled'].includes(job.body.status) ? job.body : undefined;
-    },
-    ms,
-  );
-}
-
-async function model(studio: Studio, id: string) {
-  return studio.running.app.db
-    .selectFrom('models')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-}
 
 async function attempts(studio: Studio, jobId: string): Promise<number> {
   const row = await studio.running.app.db
@@ -66,18 +34,6 @@ async function attempts(studio: Studio, jobId: string): Promise<number> {
     .where('id', '=', jobId)
     .executeTakeFirstOrThrow();
   return row.attempts;
-}
-
-async function providerJobId(studio: Studio, jobId: string): Promise<string> {
-  return until('the provider job id', async () => {
-    const row = await studio.running.app.db
-      .selectFrom('provider_calls')
-      .select('provider_job_id')
-      .where('job_id', '=', jobId)
-      .where('part', '=', 0)
-      .executeTakeFirst();
-    return row?.provider_job_id ?? undefined;
-  });
 }
 
 // Decoding the portraits takes seconds on a loaded 2-core machine: more than vitest's 10 s default.
@@ -89,6 +45,38 @@ beforeAll(async () => {
     })),
   );
 }, 60_000);
+
+async function replicateHarness(): Promise<ProviderHarness> {
+  const double = await ReplicateDouble.start();
+  let busy = { status: 429, count: 0 };
+  return {
+    engine: 'replicate',
+    startStudio: (env) => startReplicateStudio(double, { REPLICATE_POLL_SECONDS: '0.3', ...env }),
+    startWorker: (studio) => startReplicateWorker(studio),
+    trainings: () => double.trainings().length,
+    predictions: () => double.predictions().length,
+    autoFinish: (on) => {
+      double.behaviour = { ...double.behaviour, autoFinish: on };
+    },
+    finish: async (id) => {
+      await double.finish(id);
+    },
+    canceled: () => double.canceled,
+    // One rate limit (429): the job's next attempt, after the worker's backoff, gets through.
+    // A longer one would use up the job's attempts: Replicate has no busy state to wait on.
+    busy: () => {
+      busy = { status: 429, count: 1 };
+      double.behaviour = { ...double.behaviour, refusePosts: busy };
+      return () => undefined;
+    },
+    refusedSince: () => busy.count === 0,
+    close: () => double.close(),
+  };
+}
+
+describe('Replicate engine against the Replicate double', () => {
+  describeProviderEngine(replicateHarness);
+});
 
 describe('Replicate engine: webhooks, polls, failures, cancel', { timeout: 60_000 }, () => {
   let double: ReplicateDouble;
@@ -291,25 +279,6 @@ describe('Replicate engine: webhooks, polls, failures, cancel', { timeout: 60_00
     }
   });
 
-  it('cancels the training at the provider when the user cancels it', async () => {
-    double.behaviour = { ...double.behaviour, autoFinish: false };
-    try {
-      const { modelId, jobId } = await startTraining(studio, user, photoIds);
-      const trainingId = await providerJobId(studio, jobId);
-      const canceled = await studio.as(user, 'POST', `/api/generate/cancel/${jobId}`);
-      expect(canceled.status).toBe(200);
-      await until('the provider cancel', async () =>
-        double.canceled.includes(trainingId) ? true : undefined,
-      );
-      expect(await model(studio, modelId)).toMatchObject({
-        status: 'failed',
-        failure_reason: CANCELED_FAILURE,
-      });
-    } finally {
-      double.behaviour = { ...double.behaviour, autoFinish: true };
-    }
-  });
-
   it('keeps generating with a model the CPU engine trained, and refuses to mix engines (400)', async () => {
     const { app } = studio.running;
     const userId = await userIdOf(studio, user);
@@ -396,7 +365,6 @@ describe('Replicate engine: webhooks, polls, failures, cancel', { timeout: 60_00
 describe('Replicate engine: a crash while training', { timeout: 240_000 }, () => {
   let double: ReplicateDouble;
   let dataDir: string;
-  const user = newUser('Lisa Crash');
 
   beforeAll(async () => {
     double = await ReplicateDouble.start();
@@ -405,64 +373,6 @@ describe('Replicate engine: a crash while training', { timeout: 240_000 }, () =>
   afterAll(async () => {
     await double.close();
     await removeDir(dataDir);
-  });
-
-  it('resumes waiting on the same training after a restart instead of starting another', async () => {
-    const port = await freePort();
-    const env = {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      REPLICATE_POLL_SECONDS: '0.3',
-    };
-    double.behaviour = { ...double.behaviour, autoFinish: false };
-    const first = await startReplicateStudio(double, env);
-    const firstWorker = await startReplicateWorker(first);
-    await makeAdmin(first, user);
-    const { modelId, jobId } = await startTraining(first, user, await upload(first, user));
-    const trainingId = await providerJobId(first, jobId);
-    await first.stop();
-    await firstWorker.stop();
-    // What a killed process leaves behind: the job running under a lease nobody renews.
-    const second = await startReplicateStudio(double, env);
-    let stopWorker = (): Promise<void> => Promise.resolve();
-    try {
-      await second.running.app.db
-        .updateTable('jobs')
-        .set({
-          status: 'running',
-          lease_owner: 'worker-killed',
-          attempts: 1,
-          lease_expires_at: new Date(Date.now() - 1000).toISOString(),
-          run_after: new Date().toISOString(),
-        })
-        .where('id', '=', jobId)
-        .execute();
-      const secondWorker = await startReplicateWorker(second);
-      stopWorker = () => secondWorker.stop();
-      // The sweep re-queues it (after the backoff) and the next attempt waits on the same id.
-      await until(
-        'the resumed attempt',
-        async () => {
-          const row = await second.running.app.db
-            .selectFrom('jobs')
-            .select(['status', 'attempts'])
-            .where('id', '=', jobId)
-            .executeTakeFirstOrThrow();
-          return row.status === 'running' && row.attempts === 2 ? true : undefined;
-        },
-        60_000,
-      );
-      await double.finish(trainingId);
-      const done = await finishedJob(second, user, jobId);
-      expect(done.status).toBe('succeeded');
-      expect(double.trainings().map((training) => training.id)).toEqual([trainingId]);
-      expect(double.canceled).toEqual([]);
-      expect(await model(second, modelId)).toMatchObject({ status: 'ready', engine: 'replicate' });
-    } finally {
-      await second.stop();
-      await stopWorker();
-    }
   });
 
   it('finds the training and the prediction an attempt started but never recorded', async () => {

@@ -3,6 +3,7 @@ import {
   OUTCOME_RETENTION_MS,
   pruneReplicateOutcomes,
 } from '../../src/engines/replicate/outcome-pruning';
+import { outputPrefix } from '../../src/engines/cog/cog-service';
 import type { JobStatus } from '../../src/jobs/queue';
 import { userIdOf } from '../support/fixtures';
 import { newUser, startStudio, type Studio } from '../support/studio';
@@ -75,7 +76,15 @@ describe.each(DIALECTS)('pruning replicate_outcomes on %s', { timeout: 30_000 },
     await outcome('nobody-old', 8);
     await outcome('nobody-recent', 6);
 
-    expect(await pruneReplicateOutcomes(db, now)).toBe(3);
+    // Files a Cog webhook kept beside two reports: they go with their report, not before.
+    const { storage } = studio.running.app;
+    for (const id of ['finished-long-ago', 'finished-lately']) {
+      await storage.put(`${outputPrefix(id)}0`, Buffer.from('png'), 'image/png');
+    }
+
+    expect(await pruneReplicateOutcomes(db, now, storage)).toBe(3);
+    expect(await storage.head(`${outputPrefix('finished-long-ago')}0`)).toBeUndefined();
+    expect(await storage.head(`${outputPrefix('finished-lately')}0`)).toBeDefined();
     const left = await db.selectFrom('replicate_outcomes').select('id').orderBy('id').execute();
     expect(left.map((row) => row.id)).toEqual([
       'finished-lately',

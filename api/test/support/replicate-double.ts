@@ -621,13 +621,13 @@ export class ReplicateDouble {
 }
 
 /** The photo cropped to the requested aspect ratio: a real face of the trained person. */
-function crop(photo: Buffer, input: Record<string, unknown>): Promise<Buffer> {
+export function crop(photo: Buffer, input: Record<string, unknown>): Promise<Buffer> {
   const [width, height] = ASPECT_SIZES[String(input.aspect_ratio ?? '1:1')] ?? [512, 512];
   return sharp(photo).rotate().resize(width, height, { fit: 'cover' }).png().toBuffer();
 }
 
 /** The uploaded image, with the white region of the mask taken from the photo. */
-async function inpaint(image: Buffer, mask: Buffer, photo: Buffer): Promise<Buffer> {
+export async function inpaint(image: Buffer, mask: Buffer, photo: Buffer): Promise<Buffer> {
   const { width = 1, height = 1 } = await sharp(image).metadata();
   const alpha = await sharp(mask).resize(width, height).greyscale().raw().toBuffer();
   const patch = await sharp(photo)

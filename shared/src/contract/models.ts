@@ -15,7 +15,7 @@ export const PHOTO_PROBLEMS = [
 export type PhotoProblem = (typeof PHOTO_PROBLEMS)[number];
 
 /** The engines a model can be trained on (api/src/engines/README.md). */
-export const TRAINING_ENGINES = ['builtin-cpu', 'replicate'] as const;
+export const TRAINING_ENGINES = ['builtin-cpu', 'replicate', 'cog'] as const;
 export type TrainingEngine = (typeof TRAINING_ENGINES)[number];
 
 export const photoIssueSchema = z.object({

@@ -10,4 +10,11 @@ export const webhookRoutes = {
     }),
     response: { 200: webhookReceivedSchema, 400: errorSchema },
   },
+  'POST /webhooks/cog': {
+    querystring: z.object({
+      job: z.string().optional().describe('Our job id, which is the Cog job id'),
+      token: z.string().optional().describe('HMAC of the job id under COG_WEBHOOK_SECRET'),
+    }),
+    response: { 200: webhookReceivedSchema, 400: errorSchema },
+  },
 } as const satisfies Record<string, RouteContract>;

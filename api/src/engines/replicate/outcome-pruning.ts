@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { Storage } from '../../storage/storage';
+import { outputPrefix } from '../cog/cog-service';
 
 /**
  * How long a terminal report is kept once nothing waits on it. A report is only read while its
@@ -16,10 +18,13 @@ export const OUTCOME_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export async function pruneReplicateOutcomes(
   db: Kysely<Database>,
   now = new Date(),
+  /** With Cog configured: removes the output files its webhooks stored beside each report. */
+  storage?: Pick<Storage, 'deletePrefix'>,
 ): Promise<number> {
   const before = new Date(now.getTime() - OUTCOME_RETENTION_MS).toISOString();
-  const result = await db
-    .deleteFrom('replicate_outcomes')
+  const stale = await db
+    .selectFrom('replicate_outcomes')
+    .select('id')
     .where('recorded_at', '<', before)
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -34,6 +39,11 @@ export async function pruneReplicateOutcomes(
         ),
       ),
     )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    .execute();
+  for (const { id } of stale) {
+    // Files first: a report whose files are gone is never read, files without a report would be.
+    await storage?.deletePrefix(outputPrefix(id));
+    await db.deleteFrom('replicate_outcomes').where('id', '=', id).execute();
+  }
+  return stale.length;
 }
