@@ -176,6 +176,17 @@ export const GALLERY_TEXT = {
   imageViewer: 'Image viewer',
 } as const;
 
+/** Not worded by the spec: the 2× download of a generated image (issue 39). */
+export const HD_TEXT = {
+  downloadHd: 'Download HD',
+  downloadEnlarged: 'Download enlarged',
+  makingHd: 'Making HD...',
+  enlarging: 'Enlarging...',
+  failed: 'Failed to make the HD image',
+  onlyGenerated: 'Only generated images have an HD version',
+  notReady: 'This image is not ready yet',
+} as const;
+
 export const GENERATE_TEXT = {
   textToImage: 'Text to Image',
   /** The mode toggle and the action button in edit mode read the same. */
