@@ -176,7 +176,10 @@ export const GALLERY_TEXT = {
   imageViewer: 'Image viewer',
 } as const;
 
-/** Not worded by the spec: the 2× download of a generated image (issue 39). */
+/**
+ * Not worded by the spec: the 2× download of a generated image. An engine without an upscaler
+ * model resamples, and then it is never called HD.
+ */
 export const HD_TEXT = {
   downloadHd: 'Download HD',
   downloadEnlarged: 'Download enlarged',
@@ -186,6 +189,16 @@ export const HD_TEXT = {
   onlyGenerated: 'Only generated images have an HD version',
   notReady: 'This image is not ready yet',
 } as const;
+
+/** The 2× download's button and its busy state, by what the engine makes ('hd' or 'enlarged'). */
+export const hdDownloadLabel = (quality: 'hd' | 'enlarged', busy = false): string =>
+  quality === 'hd'
+    ? busy
+      ? HD_TEXT.makingHd
+      : HD_TEXT.downloadHd
+    : busy
+      ? HD_TEXT.enlarging
+      : HD_TEXT.downloadEnlarged;
 
 export const GENERATE_TEXT = {
   textToImage: 'Text to Image',
