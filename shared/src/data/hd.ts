@@ -18,13 +18,13 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The signed URL of a generated image's 2× version: POST /media/{id}/hd makes it once (asking
  * again answers the stored one at once); while its job runs the job is polled, then asked again.
  */
-export async function hdVersionUrl(imageId: string): Promise<string> {
+export async function hdVersionUrl(imageId: string, pollMs = HD_POLL_MS): Promise<string> {
   const path = `/media/${encodeURIComponent(imageId)}/hd`;
   let answer = await api.post<HdRequest>(path);
   while (!answer.hd.ready || !answer.hd.downloadUrl) {
     let job = answer.job;
     while (job.status === 'queued' || job.status === 'running') {
-      await wait(HD_POLL_MS);
+      await wait(pollMs);
       job = await jobStatus(job.id);
     }
     if (job.status !== 'succeeded') throw new HdJobFailure(job.error ?? HD_TEXT.failed);
