@@ -50,6 +50,8 @@ export interface ReplicateConfig {
   owner: string;
   /** The pinned trainer version (`ostris/flux-dev-lora-trainer:<version id>`). */
   trainer: { owner: string; name: string; version: string };
+  /** The pinned upscaler's version id (REPLICATE_UPSCALER_VERSION): HD versions of images. */
+  upscalerVersion: string;
   /** `whsec_<base64>`; undefined: fetched once from `GET /v1/webhooks/default/secret`. */
   webhookSecret: string | undefined;
   /** PUBLIC_URL + REPLICATE_WEBHOOK_PATH. */
@@ -175,6 +177,9 @@ const positiveInteger = z.coerce
 /** `owner/name:<64 hex>`: a trainer pinned to one version, so a training is reproducible. */
 const TRAINER_VERSION = /^([\w.-]+)\/([\w.-]+):([0-9a-f]{64})$/;
 const REPLICATE_API_URL = 'https://api.replicate.com/v1';
+/** Real-ESRGAN (BSD-3-Clause), pinned: the same input always gives the same HD version. */
+const REPLICATE_UPSCALER =
+  'nightmareai/real-esrgan:f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa';
 const SQLITE_SCHEME = 'sqlite:';
 
 /** `postgres:///db?host=/run/postgresql` (a unix socket) has no host part, so only `//` is required. */
@@ -278,6 +283,10 @@ const envSchema = z
         'must be owner/name:<64-hex version id>, e.g. ostris/flux-dev-lora-trainer:<version id>',
       )
       .optional(),
+    REPLICATE_UPSCALER_VERSION: z
+      .string()
+      .regex(TRAINER_VERSION, 'must be owner/name:<64-hex version id>')
+      .default(REPLICATE_UPSCALER),
     REPLICATE_WEBHOOK_SECRET: z
       .string()
       .regex(/^whsec_[A-Za-z0-9+/]+=*$/, 'must be whsec_<base64> as Replicate shows it')
@@ -406,6 +415,7 @@ function replicateConfig(vars: EnvVars, publicUrl: string): ReplicateConfig | un
     apiUrl: vars.REPLICATE_API_URL.replace(/\/+$/, ''),
     owner: vars.REPLICATE_OWNER,
     trainer: { owner, name, version },
+    upscalerVersion: TRAINER_VERSION.exec(vars.REPLICATE_UPSCALER_VERSION)?.[3] ?? '',
     webhookSecret: vars.REPLICATE_WEBHOOK_SECRET,
     webhookUrl: `${publicUrl}${REPLICATE_WEBHOOK_PATH}`,
     training: {

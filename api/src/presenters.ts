@@ -1,6 +1,7 @@
 import type { JobView } from '@app/shared/contract/jobs';
 import {
   PHOTO_CHECKS,
+  type HdVersion,
   type MediaItem,
   type MediaStatus,
   type MediaType,
@@ -11,7 +12,7 @@ import type { ModelSummary, PhotoIssue } from '@app/shared/contract/models';
 import type { UserProfile } from '@app/shared/contract/user';
 import { API_TEXT, normalizeSubscriptionStatus } from '@app/shared/spec';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { engineOf } from './db/model-engine';
+import { engineOf, ENGINE_OF_UNNAMED_MODELS } from './db/model-engine';
 import { capabilitiesOf } from './engines/capabilities';
 import { likenessOf } from './engines/likeness';
 import { notFound } from './http-errors';
@@ -99,6 +100,35 @@ export async function presentTrainingPhoto(
   };
 }
 
+/** `generate-1a2b3c4d.png` → `generate-1a2b3c4d-hd.png`. */
+export const hdFilename = (filename: string): string => `${filename.replace(/\.png$/i, '')}-hd.png`;
+
+/** A generated image's 2× version (undefined for other images); its URL once stored. */
+export async function presentHd(
+  storage: Storage,
+  origin: string,
+  row: MediaRow,
+  includeUrls: boolean,
+): Promise<HdVersion | undefined> {
+  if (row.type !== 'generated') return undefined;
+  const ready = row.hd_bytes !== null;
+  return {
+    quality: capabilitiesOf(row.engine ?? ENGINE_OF_UNNAMED_MODELS).enlargement,
+    ready,
+    jobId: row.hd_job_id,
+    ...(ready && includeUrls
+      ? {
+          downloadUrl: await signedUrl(
+            storage,
+            origin,
+            mediaKeys(row.user_id, row.id).hd,
+            hdFilename(row.filename),
+          ),
+        }
+      : {}),
+  };
+}
+
 export async function presentMedia(
   storage: Storage,
   origin: string,
@@ -126,6 +156,8 @@ export async function presentMedia(
     height: row.height,
     createdAt: row.created_at,
   };
+  const hd = await presentHd(storage, origin, row, includeUrls && row.status === 'ready');
+  if (hd) item.hd = hd;
   if (includeUrls && row.status === 'ready') {
     const keys = mediaKeys(row.user_id, row.id);
     // Gallery tiles draw 300–500 device pixels on phones: the 384 and the 512 cover them.

@@ -125,6 +125,7 @@ describe('loadConfig', () => {
       apiUrl: 'https://api.replicate.com/v1',
       owner: 'me',
       trainer: { owner: 'ostris', name: 'flux-dev-lora-trainer', version },
+      upscalerVersion: 'f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa',
       webhookSecret: undefined,
       webhookUrl: 'https://studio.example.com/api/webhooks/replicate',
       training: {

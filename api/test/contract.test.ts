@@ -3,11 +3,13 @@ import type { ResponseSchemas } from '@app/shared/contract/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type CallResult } from './support/api-client';
 import {
+  insertGeneratedImages,
   makeAdmin,
   markModelFailed,
   markModelReady,
   trainReadyModel,
   uploadPhotos,
+  userIdOf,
 } from './support/fixtures';
 import { solidPng } from './support/images';
 import { DOUBLE_OWNER, ReplicateDouble } from './support/replicate-double';
@@ -147,6 +149,12 @@ describe.each(DIALECTS)('the API answers what the shared contract says, on %s', 
     await check('GET /media/{id}', as('GET', '/api/media/missing'));
     await check('GET /image/{imageId}', as('GET', `/api/image/${imageId}`));
     await check('GET /image/{imageId}', as('GET', '/api/image/missing'));
+    const clock = { now: Date.now() };
+    const [generatedId] = await insertGeneratedImages(studio, await userIdOf(studio, user), 1, {
+      clock,
+    });
+    await check('POST /media/{id}/hd', as('POST', `/api/media/${generatedId}/hd`));
+    await check('POST /media/{id}/hd', as('POST', `/api/media/${imageId}/hd`));
     await check('GET /files/{*}', anonymous('GET', item.body.displayUrl));
     await check(
       'GET /files/{*}',

@@ -103,6 +103,7 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
         { name: '0016_account_deletion' },
         { name: '0017_deleted_identities' },
         { name: '0018_provider_calls' },
+        { name: '0019_hd_versions' },
       ]);
     } finally {
       await app.close();

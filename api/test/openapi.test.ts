@@ -19,6 +19,7 @@ const EXPECTED: Record<string, string[]> = {
   '/api/user/profile-picture': ['post', 'delete'],
   '/api/media': ['get'],
   '/api/media/{id}': ['get', 'delete'],
+  '/api/media/{id}/hd': ['post'],
   '/api/media/upload': ['post'],
   '/api/media/presigned-urls': ['post'],
   '/api/media/start-training': ['post'],

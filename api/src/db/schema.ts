@@ -92,6 +92,10 @@ export interface MediaTable {
   medium_thumbnail: Generated<number>;
   /** Every stored file of the item together (migration 0014); null: stored before, see `bytes`. */
   stored_bytes: Generated<number | null>;
+  /** Generated images: the job making their 2× version, once asked for (migration 0019). */
+  hd_job_id: Generated<string | null>;
+  /** What the stored 2× version takes; null: none stored. */
+  hd_bytes: Generated<number | null>;
 }
 
 export interface ModelPhotosTable {

@@ -11,6 +11,8 @@ const CAPABILITIES: Record<string, EngineCapabilities> = {
     promptWords: BUILTIN_WORDS,
     // It draws each image from the photos themselves.
     needsTrainingPhotos: true,
+    // A resample: no upscaler whose weights ship in a package runs fast enough on a CPU here.
+    enlargement: 'enlarged',
   },
   replicate: {
     textConditioned: true,
@@ -19,6 +21,8 @@ const CAPABILITIES: Record<string, EngineCapabilities> = {
     promptWords: [],
     // The trained LoRA version at Replicate is all a generation uses.
     needsTrainingPhotos: false,
+    // The configured upscaler model (REPLICATE_UPSCALER_VERSION).
+    enlargement: 'hd',
   },
   cog: {
     textConditioned: true,
@@ -37,6 +41,7 @@ const UNKNOWN: EngineCapabilities = {
   framing: 'head-and-shoulders',
   promptWords: [],
   needsTrainingPhotos: true,
+  enlargement: 'enlarged',
 };
 
 export function capabilitiesOf(engine: string): EngineCapabilities {

@@ -94,4 +94,9 @@ export interface Engine {
     context: EngineContext,
   ): Promise<EngineImage[]>;
   edit(request: EditRequest, context: EngineContext): Promise<EngineImage>;
+  /**
+   * A PNG of `image` (one of its generated images) twice its size each way: an upscaler model
+   * where the engine has one, else a resample (its capabilities say which: `enlargement`).
+   */
+  enlarge(image: Buffer, context: EngineContext): Promise<Buffer>;
 }

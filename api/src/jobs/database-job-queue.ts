@@ -94,7 +94,7 @@ export class DatabaseJobQueue implements JobQueue {
       .selectFrom('jobs')
       .select(['kind', 'input'])
       .where('user_id', '=', userId)
-      .where('kind', 'in', ['generate', 'edit'])
+      .where('kind', 'in', ['generate', 'edit', 'hd'])
       .where('created_at', '>=', since.toISOString())
       .where('status', 'not in', ['failed', 'canceled'])
       .execute();

@@ -34,6 +34,8 @@ export interface JobInputs {
   'check-photo': { mediaId: string };
   /** What the account held when its deletion was asked for: the receipt lists it. */
   'delete-account': AccountContents;
+  /** The generated image whose 2× version to make. */
+  hd: { mediaId: string };
 }
 
 /** The prompts of a generation, each of which makes `count` images. */
@@ -64,6 +66,7 @@ export interface JobDetails {
   /** Why a training could not use the photo; null when it can. */
   'check-photo': { problem: PhotoProblem | null };
   'delete-account': never;
+  hd: never;
 }
 
 /** A finished job: the media ids it stored, and what its kind's completion needs. */
@@ -126,8 +129,8 @@ export interface JobQueue {
    */
   cancel(userId: string, id: string, now?: Date): Promise<Job | undefined>;
   /**
-   * The images the user's generations and edits created since `since` asked for, leaving out
-   * those that failed or were canceled.
+   * The images the user's generations, edits and HD versions created since `since` asked for,
+   * leaving out those that failed or were canceled.
    */
   imagesStartedSince(userId: string, since: Date): Promise<number>;
   /** The latest job of the kind for each of the user's models, by model id. */

@@ -18,6 +18,7 @@ export const CPU_ENGINE_LIMITS: KindLimits = {
   edit: 1,
   'check-photo': 1,
   'delete-account': 1,
+  hd: 1,
 };
 
 /** The worker's side of the queue on the configured database. */

@@ -12,6 +12,7 @@ import {
 } from '../presenters';
 import { decodeCursor, type MediaRow } from '../services/media';
 import { mediaKeys } from '../storage/keys';
+import { hdVersionRoutes } from './hd-version';
 import { mediaUploadRoutes } from './media-uploads';
 
 export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
@@ -29,6 +30,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }
   }
 
   await app.register(mediaUploadRoutes, { writeLimit });
+  await app.register(hdVersionRoutes);
 
   app.get(
     '/media',

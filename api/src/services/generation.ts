@@ -16,6 +16,7 @@ import { imagesOf, type Job, type JobInputs, type JobQueue } from '../jobs/queue
 import type { ImageFile, ProcessedImage } from '../media/pipeline';
 import type { Storage } from '../storage/storage';
 import { pickDefaultModel, type ModelService } from './models';
+import type { MediaRow, MediaService } from './media';
 import type { StorageQuota } from './storage-quota';
 import type { UserRow } from './users';
 
@@ -119,6 +120,21 @@ export class GenerationService {
         ...(inputBytes === undefined ? {} : { inputBytes }),
       });
     });
+  }
+
+  /**
+   * The job making a generated image's 2× version: the one asked for before (running or done),
+   * else a new one, which counts like an image in the per-minute limit.
+   */
+  async requestHd(user: UserRow, row: MediaRow, media: MediaService): Promise<Job<'hd'>> {
+    const current = await media.currentHdJob(row);
+    if (current) return current;
+    await this.assertUnderMinuteLimit(user, 1);
+    // Stored when it ends: a full store takes no new one.
+    await this.storageQuota.assertRoom(user.id);
+    return media.startHdJob(row, (trx) =>
+      this.jobs.enqueue({ userId: user.id, kind: 'hd', input: { mediaId: row.id } }, trx),
+    );
   }
 
   /** Stores the checked image and mask as the edit's inputs, then queues it. */

@@ -7,7 +7,7 @@ import type { Engine, EngineContext, EngineImage, ProviderJobRecord } from '../e
 import { checkPhoto } from '../engines/photo-review';
 import { readAll } from '../engines/read-all';
 import { JobFailure } from '../jobs/job-failures';
-import { promptsOf, type Job, type JobInputs } from '../jobs/queue';
+import { promptsOf, type Job, type JobInputs, type JobOutcome } from '../jobs/queue';
 import type { JobContext, JobRunners } from '../jobs/worker';
 import { processImage } from '../media/pipeline';
 import { mediaKeys } from '../storage/keys';
@@ -103,6 +103,28 @@ function providerJobRecord(
       (await db.selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirst())
         ?.status === 'canceled',
   };
+}
+
+/**
+ * A generated image's 2× version, on the engine that made it: its capabilities say whether that
+ * is HD or enlarged. Once stored, a retry finds it and ends.
+ */
+async function makeHd(
+  job: Job<'hd'>,
+  { storage, media }: Pick<RunnerServices, 'storage' | 'media'>,
+  engines: ReadonlyMap<string, Engine>,
+  context: EngineContext,
+): Promise<JobOutcome<'hd'>> {
+  const row = await media.findOwned(job.userId, job.input.mediaId);
+  if (!row || row.status !== 'ready') throw new JobFailure(API_TEXT.imageNotFound);
+  if (row.hd_bytes !== null) return { output: [row.id] };
+  const name = row.engine ?? ENGINE_OF_UNNAMED_MODELS;
+  const engine = engines.get(name);
+  if (!engine) throw new JobFailure(engineUnavailable(name));
+  const stored = await storage.read(mediaKeys(row.user_id, row.id).original);
+  if (!stored) throw new JobFailure(API_TEXT.imageNotFound);
+  await media.storeHd(row, await engine.enlarge(await readAll(stored.stream), context));
+  return { output: [row.id] };
 }
 
 /** What the runners read and write besides the engines. */
@@ -275,5 +297,7 @@ export function jobRunners(
       const made = [{ image: edited, seed, prompt }];
       return { output: await storeImages(job, { prompt, aspectRatio, modelIds }, made, engine) };
     },
+    hd: async (job, context) =>
+      makeHd(job, { storage, media }, engines, engineContext(job, context)),
   };
 }

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { MediaStatus, MediaType } from '@app/shared/contract/media';
 import { FILE_TEXT, hasUnsafeCharacters, MAX_UPLOAD_BYTES } from '@app/shared/spec';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, MediaTable } from '../db/schema';
 import { isRefusal, payloadTooLarge } from '../http-errors';
 import type { JobCompletion } from '../jobs/completion';
-import type { JobQueue } from '../jobs/queue';
+import type { Job, JobQueue } from '../jobs/queue';
 import { processImageFile, type ImageFile, type ProcessedImage } from '../media/pipeline';
 import type { TempFiles } from '../media/temp-files';
 import { incomingKey, mediaKeys } from '../storage/keys';
@@ -208,6 +208,8 @@ export class MediaService {
       photo_check: checkedOnUpload(fields.type),
       small_thumbnail: 1,
       medium_thumbnail: 1,
+      hd_job_id: null,
+      hd_bytes: null,
     };
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('media').values(row).execute();
@@ -250,6 +252,8 @@ export class MediaService {
       // Made when the bytes arrive (completePending).
       small_thumbnail: 0,
       medium_thumbnail: 0,
+      hd_job_id: null,
+      hd_bytes: null,
     }));
     if (rows.length > 0) await this.db.insertInto('media').values(rows).execute();
     return rows;
@@ -443,6 +447,65 @@ export class MediaService {
       .orderBy('created_at', 'asc')
       .orderBy('id', 'asc')
       .execute();
+  }
+
+  /** The job making (or that made) the image's 2× version; none when never asked or it failed. */
+  async currentHdJob(row: MediaRow): Promise<Job<'hd'> | undefined> {
+    if (row.hd_job_id === null) return undefined;
+    const job = await this.jobs.findOwned(row.user_id, row.hd_job_id);
+    return job && !['failed', 'canceled'].includes(job.status) ? (job as Job<'hd'>) : undefined;
+  }
+
+  /**
+   * Records the job `enqueue` makes (in the same transaction) as the image's HD job, unless
+   * another request recorded one since `row` was read: then that one is answered and no second
+   * job is made.
+   */
+  async startHdJob(
+    row: MediaRow,
+    enqueue: (trx: Kysely<Database>) => Promise<Job<'hd'>>,
+  ): Promise<Job<'hd'>> {
+    const lostRace = new Error('another request recorded the HD job');
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const job = await enqueue(trx);
+        const result = await trx
+          .updateTable('media')
+          .set({ hd_job_id: job.id })
+          .where('id', '=', row.id)
+          .where('hd_job_id', row.hd_job_id === null ? 'is' : '=', row.hd_job_id)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) throw lostRace;
+        return job;
+      });
+    } catch (error) {
+      if (error !== lostRace) throw error;
+      const now = await this.findOwned(row.user_id, row.id);
+      const job = now && (await this.currentHdJob(now));
+      if (!job) throw error;
+      return job;
+    }
+  }
+
+  /**
+   * Stores a generated image's 2× version beside its original and counts it in the user's
+   * storage. An image deleted meanwhile takes the file with it.
+   */
+  async storeHd(row: MediaRow, png: Buffer): Promise<void> {
+    const key = mediaKeys(row.user_id, row.id).hd;
+    await this.storage.put(key, png, 'image/png');
+    const result = await this.db
+      .updateTable('media')
+      .set((eb) => ({
+        hd_bytes: png.length,
+        stored_bytes: sql<number>`${eb.fn.coalesce('stored_bytes', 'bytes', eb.lit(0))} + ${png.length}`,
+      }))
+      .where('id', '=', row.id)
+      .where('hd_bytes', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n && !(await this.findOwned(row.user_id, row.id))) {
+      await this.storage.delete(key);
+    }
   }
 
   /** The row first (it is what makes the image reachable), then its files. */

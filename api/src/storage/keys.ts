@@ -15,6 +15,8 @@ export function mediaKeys(userId: string, mediaId: string) {
     thumbnail: `${prefix}thumbnail`,
     mediumThumbnail: `${prefix}thumbnail-medium`,
     smallThumbnail: `${prefix}thumbnail-small`,
+    /** A generated image's 2× version (POST /media/{id}/hd). */
+    hd: `${prefix}hd`,
   };
 }
 

@@ -5,13 +5,14 @@ import { DEFAULT_STEERING, VOCABULARY, steeringFor } from '../../src/engines/cpu
 import { LocalStorage } from '../../src/storage/local-storage';
 
 describe('engine capabilities', () => {
-  it('say the built-in engine draws portraits steered by a few words, Replicate follows the prompt', () => {
+  it('say the built-in engine draws portraits steered by a few words and enlarges, Replicate follows the prompt and makes HD', () => {
     const builtin = new CpuEngine(new LocalStorage('/nonexistent', 'secret')).name;
     expect(capabilitiesOf(builtin)).toMatchObject({
       textConditioned: false,
       editFollowsPrompt: false,
       framing: 'head-and-shoulders',
       needsTrainingPhotos: true,
+      enlargement: 'enlarged',
     });
     expect(capabilitiesOf('replicate')).toEqual({
       textConditioned: true,
@@ -19,6 +20,7 @@ describe('engine capabilities', () => {
       framing: 'any',
       promptWords: [],
       needsTrainingPhotos: false,
+      enlargement: 'hd',
     });
     expect(capabilitiesOf('some-engine-gone')).toMatchObject({
       textConditioned: false,

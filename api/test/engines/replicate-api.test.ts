@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdmin, trainToEnd, uploadJpegs } from '../support/fixtures';
 import { smallSubjectPhoto } from '../support/images';
-import { DOUBLE_OWNER, ReplicateDouble } from '../support/replicate-double';
+import { DOUBLE_OWNER, ReplicateDouble, UPSCALER } from '../support/replicate-double';
 import { startReplicateStudio, startReplicateWorker } from '../support/replicate-studio';
 import { newUser, type Studio } from '../support/studio';
 
@@ -37,7 +37,7 @@ describe('Replicate engine through the API', { timeout: 90_000 }, () => {
     return modelId;
   }
 
-  it('trains on Replicate, generates with one and two models, edits, and lists the images', async () => {
+  it('trains on Replicate, generates with one and two models, edits, lists the images and makes an HD version', async () => {
     await makeAdmin(studio, user);
     const photos = await Promise.all(
       LISA.map(async (filename) => ({
@@ -192,5 +192,25 @@ describe('Replicate engine through the API', { timeout: 90_000 }, () => {
     expect(
       double.requests.filter((line) => line.endsWith('/webhooks/default/secret')),
     ).toHaveLength(1);
+
+    // HD: the pinned upscaler gets the image (through the files API) and scale 2.
+    const hd = await studio.as(user, 'POST', `/api/media/${items[0].imageId}/hd`);
+    expect(hd.status).toBe(200);
+    expect(hd.body.hd).toMatchObject({ quality: 'hd', ready: true });
+    const upscale = double.predictions().at(-1);
+    expect(upscale?.version).toBe(UPSCALER.version);
+    expect(upscale?.input).toEqual({
+      image: expect.stringMatching(/\/v1\/files\/\w+\/download$/),
+      scale: 2,
+    });
+    expect(upscale?.webhook).toBe(
+      `${studio.running.config.publicUrl}/api/webhooks/replicate?job=${hd.body.job.id}`,
+    );
+    const hdFile = Buffer.from(await (await fetch(hd.body.hd.downloadUrl)).arrayBuffer());
+    expect(await sharp(hdFile).metadata()).toMatchObject({
+      format: 'png',
+      width: 1024,
+      height: 1280,
+    });
   });
 });

@@ -403,6 +403,7 @@ describe('Replicate engine: a crash while training', { timeout: 240_000 }, () =>
         train: (request, context) => engine.train(request, once('training', context)),
         generate: (request, context) => engine.generate(request, once('prediction', context)),
         edit: (request, context) => engine.edit(request, context),
+        enlarge: (image, context) => engine.enlarge(image, context),
       };
     };
     const studio = await startReplicateStudio(double, { REPLICATE_POLL_SECONDS: '0.3' });

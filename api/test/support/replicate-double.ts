@@ -13,6 +13,12 @@ const TRAINER = {
   version: 'e440909d3512c31646ee2e0c7d6f6f4923224863a6a10c494606e79fb5844497',
 };
 
+/** The public upscaler the api pins by default (REPLICATE_UPSCALER_VERSION). */
+export const UPSCALER = {
+  model: 'nightmareai/real-esrgan',
+  version: 'f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa',
+};
+
 type Status = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 
 /** A training or a prediction, in the shape `GET /v1/trainings/{id}` (`/predictions/{id}`) has. */
@@ -109,7 +115,8 @@ const hex64 = () => randomBytes(32).toString('hex');
  * webhooks signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`,
  * `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the `whsec_` secret).
  *
- * A training unzips its `input_images`; a prediction of a trained version answers with a real
+ * A training unzips its `input_images`; the upscaler (`UPSCALER`) answers with the uploaded
+ * image resized by `scale`; a prediction of a trained version answers with a real
  * image made from that training's photos (a crop at the requested aspect ratio; for an edit, the
  * uploaded image with the masked region taken from a photo), so identity scores are real.
  */
@@ -545,7 +552,33 @@ export class ReplicateDouble {
     return [201, this.view(job)];
   }
 
+  /**
+   * Real-ESRGAN's documented inputs: `image` (a file URL), `scale` (a number up to 10, default
+   * 4), `face_enhance` (boolean); its output is one image URL.
+   */
+  private createUpscale(body: Record<string, unknown>): [number, unknown] {
+    const input = (body.input ?? {}) as Record<string, unknown>;
+    const image = this.fileAt(input.image);
+    const scale = input.scale ?? 4;
+    if (!image || typeof scale !== 'number' || scale <= 0 || scale > 10) {
+      return [422, { detail: 'image must be a file URL and scale a number up to 10' }];
+    }
+    const job = this.newJob('prediction', body, UPSCALER.model, UPSCALER.version);
+    this.run(job, this.behaviour.predictionMs, async () => {
+      const { width = 1, height = 1 } = await sharp(image.data).metadata();
+      const png = await sharp(image.data)
+        .resize(Math.round(width * scale), Math.round(height * scale))
+        .png()
+        .toBuffer();
+      const id = randomUUID();
+      this.files.set(id, { id, data: png, contentType: 'image/png' });
+      return `${this.url}/outputs/${id}.png`;
+    });
+    return [201, this.view(job)];
+  }
+
   private createPrediction(body: Record<string, unknown>): [number, unknown] {
+    if (body.version === UPSCALER.version) return this.createUpscale(body);
     const input = body.input as Record<string, unknown> | undefined;
     const version = [...this.photos.keys()].find((key) => key.endsWith(`:${String(body.version)}`));
     if (!version || typeof input?.prompt !== 'string') {

@@ -2,9 +2,17 @@ import { z } from 'zod';
 
 /**
  * 'check-photo': the face check of an uploaded training photo (its result is on the photo);
- * 'delete-account': everything of a user, the job's own row last.
+ * 'delete-account': everything of a user, the job's own row last; 'hd': the 2× version of a
+ * generated image (its output is the image's id).
  */
-export const JOB_KINDS = ['train', 'generate', 'edit', 'check-photo', 'delete-account'] as const;
+export const JOB_KINDS = [
+  'train',
+  'generate',
+  'edit',
+  'check-photo',
+  'delete-account',
+  'hd',
+] as const;
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
 
 /** A job of the caller: a training, a generation, an edit or a photo check (GET /generate/status/{id}). */

@@ -3,6 +3,7 @@ import { safeText } from './safe-text';
 import { GALLERY_PAGE_SIZE, MAX_TRAINING_PHOTOS, THUMBNAIL_PIXELS } from '../spec/constants';
 import { FILE_TEXT } from '../spec/messages';
 import { idempotencyHeaders, idParams, withErrors, type RouteContract } from './common';
+import { jobSchema } from './jobs';
 import { PHOTO_PROBLEMS } from './models';
 
 /**
@@ -29,6 +30,27 @@ const likenessSchema = z
       'Generated images: how sure the server is that the face is the model’s person (score in %, calibrated on same- and different-person photo pairs); null when no face',
   });
 export type Likeness = z.infer<typeof likenessSchema>;
+
+/** 'hd': an upscaler model made it; 'enlarged': a resample (the engine has no upscaler). */
+export const ENLARGEMENTS = ['hd', 'enlarged'] as const;
+export type Enlargement = (typeof ENLARGEMENTS)[number];
+
+/** A generated image's 2× version (POST /media/{id}/hd makes it once). */
+export const hdVersionSchema = z
+  .object({
+    quality: z.enum(ENLARGEMENTS),
+    ready: z.boolean().meta({ description: 'Stored: downloadUrl has it' }),
+    jobId: z
+      .string()
+      .nullable()
+      .meta({ description: 'The job making (or that made) it; null: never asked for' }),
+    downloadUrl: z
+      .string()
+      .optional()
+      .meta({ description: 'Signed, as an attachment named like the original with -hd' }),
+  })
+  .meta({ id: 'HdVersion' });
+export type HdVersion = z.infer<typeof hdVersionSchema>;
 
 export const MEDIA_TYPES = ['training', 'generated'] as const;
 export const MEDIA_STATUSES = ['pending', 'receiving', 'ready', 'failed'] as const;
@@ -97,6 +119,9 @@ export const mediaItemSchema = z
       description:
         'Signed like the others; answers HEAD for the thumbnail, so a client can ask whether its cached URLs still work without loading an image (S3 refuses HEAD on a presigned GET)',
     }),
+    hd: hdVersionSchema
+      .optional()
+      .meta({ description: 'Generated images: the 2× version (its URL with includeUrls)' }),
   })
   .meta({ id: 'MediaItem' });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
@@ -190,6 +215,12 @@ export const imageUrlSchema = z.object({
 });
 export type ImageUrl = z.infer<typeof imageUrlSchema>;
 
+/** POST /media/{id}/hd: the job making the 2× version and the version as it stands. */
+export const hdRequestSchema = z
+  .object({ job: jobSchema, hd: hdVersionSchema })
+  .meta({ id: 'HdRequest' });
+export type HdRequest = z.infer<typeof hdRequestSchema>;
+
 export const mediaRoutes = {
   'POST /media/upload': {
     headers: idempotencyHeaders,
@@ -217,6 +248,10 @@ export const mediaRoutes = {
   'DELETE /media/{id}': {
     params: idParams,
     response: withErrors({ 200: deletedMediaSchema }, 404, 409),
+  },
+  'POST /media/{id}/hd': {
+    params: idParams,
+    response: withErrors({ 200: hdRequestSchema, 202: hdRequestSchema }, 400, 404, 413),
   },
   'GET /image/{imageId}': {
     params: z.object({ imageId: idParams.shape.id }),

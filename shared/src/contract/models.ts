@@ -48,6 +48,10 @@ export const engineCapabilitiesSchema = z
       description:
         'Generating reads the training photos: they cannot be deleted while the model is kept',
     }),
+    enlargement: z.enum(['hd', 'enlarged']).meta({
+      description:
+        "What the 2× download of its images is: 'hd', an upscaler model adds detail; 'enlarged', a resample",
+    }),
   })
   .meta({ id: 'EngineCapabilities' });
 export type EngineCapabilities = z.infer<typeof engineCapabilitiesSchema>;

@@ -176,6 +176,30 @@ export const GALLERY_TEXT = {
   imageViewer: 'Image viewer',
 } as const;
 
+/**
+ * Not worded by the spec: the 2× download of a generated image. An engine without an upscaler
+ * model resamples, and then it is never called HD.
+ */
+export const HD_TEXT = {
+  downloadHd: 'Download HD',
+  downloadEnlarged: 'Download enlarged',
+  makingHd: 'Making HD...',
+  enlarging: 'Enlarging...',
+  failed: 'Failed to make the HD image',
+  onlyGenerated: 'Only generated images have an HD version',
+  notReady: 'This image is not ready yet',
+} as const;
+
+/** The 2× download's button and its busy state, by what the engine makes ('hd' or 'enlarged'). */
+export const hdDownloadLabel = (quality: 'hd' | 'enlarged', busy = false): string =>
+  quality === 'hd'
+    ? busy
+      ? HD_TEXT.makingHd
+      : HD_TEXT.downloadHd
+    : busy
+      ? HD_TEXT.enlarging
+      : HD_TEXT.downloadEnlarged;
+
 export const GENERATE_TEXT = {
   textToImage: 'Text to Image',
   /** The mode toggle and the action button in edit mode read the same. */

@@ -18,6 +18,7 @@ import * as trainingMail from './0015_training_mail';
 import * as accountDeletion from './0016_account_deletion';
 import * as deletedIdentities from './0017_deleted_identities';
 import * as providerCalls from './0018_provider_calls';
+import * as hdVersions from './0019_hd_versions';
 
 /**
  * A Kysely migration that may ask which dialect it runs on (Kysely does not tell, by design).
@@ -52,4 +53,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0016_account_deletion': accountDeletion,
   '0017_deleted_identities': deletedIdentities,
   '0018_provider_calls': providerCalls,
+  '0019_hd_versions': hdVersions,
 };

@@ -1,4 +1,5 @@
 import { JobFailure } from '../../jobs/job-failures';
+import { resampleTwice } from '../../media/enlarge';
 import type { Storage } from '../../storage/storage';
 import type {
   CallContext,
@@ -190,5 +191,10 @@ export class CpuEngine implements Engine {
     onProgress(0.8);
     const png = await encodePng(result);
     return { data: png, identityScore: await identityScore(png, model.references, signal) };
+  }
+
+  /** No upscaler model runs fast enough on a CPU here: a resample ("enlarged", not "HD"). */
+  enlarge(image: Buffer, context: CallContext): Promise<Buffer> {
+    return resampleTwice(image, context);
   }
 }

@@ -17,6 +17,7 @@ import {
   type ThreadReply,
   type ThreadResult,
 } from './thread-protocol';
+import { resampleTwice } from '../../media/enlarge';
 import { startThread } from './start-thread';
 
 interface Pending {
@@ -86,6 +87,11 @@ export class ThreadedCpuEngine implements Engine {
 
   edit(request: EditRequest, context: CallContext): Promise<EngineImage> {
     return this.image(this.call((id) => ({ type: 'edit', id, request }), context));
+  }
+
+  /** A resample: sharp works on libuv's pool, so the thread is not needed for it. */
+  enlarge(image: Buffer, context: CallContext): Promise<Buffer> {
+    return resampleTwice(image, context);
   }
 
   /** Terminates the thread; calls still running fail. */

@@ -1,4 +1,4 @@
-import { GENERATE_TEXT } from '@app/shared/spec';
+import { GENERATE_TEXT, HD_TEXT } from '@app/shared/spec';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { parseProgressFromLogs, type Prediction, type Training } from 'replicate';
@@ -14,6 +14,7 @@ import {
   TransientJobError,
 } from '../../jobs/job-failures';
 import type { KindLimits } from '../../jobs/lease-store';
+import { asPng } from '../../media/enlarge';
 import type { Storage } from '../../storage/storage';
 import type {
   EditRequest,
@@ -43,6 +44,7 @@ export const REPLICATE_ENGINE_LIMITS: KindLimits = {
   edit: 4,
   'check-photo': 1,
   'delete-account': 1,
+  hd: 4,
 };
 /** Jobs one worker runs at once with Replicate selected (most of them just wait). */
 export const REPLICATE_WORKER_CONCURRENCY = 8;
@@ -384,16 +386,51 @@ export class ReplicateEngine implements Engine {
     );
   }
 
+  /**
+   * The 2× version through the configured upscaler (REPLICATE_UPSCALER_VERSION): its documented
+   * inputs are the image (uploaded through the files API, like an edit's) and `scale`.
+   */
+  async enlarge(image: Buffer, context: EngineContext): Promise<Buffer> {
+    const version = this.config.upscalerVersion;
+    const done = await this.runPrediction(version, { image, scale: 2 }, context, HD_TEXT.failed);
+    const output: unknown = Array.isArray(done.output)
+      ? (done.output as unknown[])[0]
+      : done.output;
+    const data = await this.download(done, output, HD_TEXT.failed, context.signal);
+    context.onProgress(0.9);
+    return asPng(data);
+  }
+
   private async predict(
     models: TrainedModel[],
     input: Record<string, unknown>,
     context: EngineContext,
     failure: string,
   ): Promise<EngineImage[]> {
-    const { signal, providerJob } = context;
+    const { signal } = context;
     const [first] = models;
     if (!first) throw new JobFailure(failure);
     const version = VERSION.exec(first.version)?.[3] ?? first.version;
+    const done = await this.runPrediction(version, input, context, failure);
+    const images: EngineImage[] = [];
+    const outputs = Array.isArray(done.output) ? (done.output as unknown[]) : [done.output];
+    // No output at all fails like an output that is not a file.
+    for (const url of outputs.length > 0 ? outputs : [undefined]) {
+      const data = await this.download(done, url, failure, signal);
+      images.push({ data, identityScore: await identityScore(data, first.references, signal) });
+    }
+    context.onProgress(0.9);
+    return images;
+  }
+
+  /** Starts (or resumes) a prediction of `version` and waits for it to succeed. */
+  private async runPrediction(
+    version: string,
+    input: Record<string, unknown>,
+    context: EngineContext,
+    failure: string,
+  ): Promise<ProviderJob> {
+    const { signal, providerJob } = context;
     const prediction = await this.providerJobFor('prediction', version, context, failure, () =>
       this.call('prediction start', failure, signal, () =>
         this.client.predictions.create({
@@ -417,15 +454,7 @@ export class ReplicateEngine implements Engine {
       this.options.log.warn({ prediction: done.id, error: done.error }, 'prediction not succeeded');
       throw new JobFailure(failure);
     }
-    const images: EngineImage[] = [];
-    const outputs = Array.isArray(done.output) ? (done.output as unknown[]) : [done.output];
-    // No output at all fails like an output that is not a file.
-    for (const url of outputs.length > 0 ? outputs : [undefined]) {
-      const data = await this.download(done, url, failure, signal);
-      images.push({ data, identityScore: await identityScore(data, first.references, signal) });
-    }
-    context.onProgress(0.9);
-    return images;
+    return done;
   }
 
   /** Output URLs are temporary: the bytes are copied into our storage before the job ends. */

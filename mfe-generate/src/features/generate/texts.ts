@@ -38,6 +38,8 @@ export const GENERATE_PAGE_TEXT = {
   copyImagePrompt: (index: number) => `Copy the prompt of image ${index}`,
   tryImageAgain: (index: number) => `Try again, image ${index}`,
   makingAgain: 'Making it again...',
+  /** A batch image's 2× download ('HD' or 'enlarged', see hdDownloadLabel). */
+  hdImage: (label: string, index: number) => `${label}, image ${index}`,
 } as const;
 
 export const seedLabel = (seed: number): string => `Seed ${seed}`;
@@ -45,6 +47,9 @@ export const seedLabel = (seed: number): string => `Seed ${seed}`;
 /** The download's file name: the mode and the generation id (spec §2). */
 export const downloadName = (mode: string, generationId: string): string =>
   `${mode}-${generationId}.png`;
+
+/** The 2× version's file: the PNG's name with `-hd`. */
+export const hdName = (fileName: string): string => fileName.replace(/\.png$/, '-hd.png');
 
 /** A batch image's download: the generation's name with its place in the batch. */
 export const batchDownloadName = (generationId: string, index: number): string =>

@@ -17,6 +17,7 @@ import { pngFileOf, saveFile } from '../api/png-file';
 import { canShare, shareImage } from '../api/share-image';
 import { describeImage } from './gallery-grid';
 import { ViewerCaption } from './viewer-caption';
+import { ViewerHdAction } from './viewer-hd-action';
 
 /** How close to the end of the loaded images the viewer asks for the next page. */
 const PREFETCH_DISTANCE = 3;
@@ -144,6 +145,15 @@ export default function GalleryViewer({
               disabledFocusable={pending !== null}
               onClick={() => void withFile('download', saveFile, GALLERY_TEXT.downloadFailed)}
             />
+            {item?.hd ? (
+              <ViewerHdAction
+                key={item.imageId}
+                imageId={item.imageId}
+                quality={item.hd.quality}
+                onStart={() => setActionError(null)}
+                onError={(message) => setActionError({ imageId: item.imageId, message })}
+              />
+            ) : null}
             <PhotoViewerAction
               icon={<DeleteRegular />}
               label={COMMON_TEXT.delete}

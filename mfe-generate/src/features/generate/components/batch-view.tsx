@@ -1,7 +1,9 @@
 import { bus } from '@app/shared/bus';
 import type { MediaItem } from '@app/shared/contract/media';
 import { useMediaItems } from '@app/shared/data/media';
-import { GALLERY_TEXT, GENERATE_TEXT, mediaQuery } from '@app/shared/spec';
+import { useHdDownload } from '@app/shared/data/hd';
+import { GALLERY_TEXT, GENERATE_TEXT, hdDownloadLabel, mediaQuery } from '@app/shared/spec';
+import { HdDownloadIcon } from '@app/shared/ui/hd-download-icon';
 import { IconButton } from '@app/shared/ui/icon-button';
 import { LikenessBadge } from '@app/shared/ui/likeness-badge';
 import { RetryingImage } from '@app/shared/ui/retrying-image';
@@ -10,7 +12,7 @@ import { ArrowClockwiseRegular, ArrowDownloadRegular, CopyRegular } from '@fluen
 import { lazy, Suspense, useState } from 'react';
 import { downloadImage } from '../api/download-image';
 import { tryImageAgain, type GenerationResult } from '../hooks/generation-store';
-import { batchDownloadName, GENERATE_PAGE_TEXT } from '../texts';
+import { batchDownloadName, GENERATE_PAGE_TEXT, hdName } from '../texts';
 
 const PhotoViewer = lazy(() =>
   import('@app/shared/ui/photo-viewer').then((module) => ({ default: module.PhotoViewer })),
@@ -95,6 +97,7 @@ function BatchTile({
 }) {
   const styles = useStyles();
   const [downloading, setDownloading] = useState(false);
+  const hd = useHdDownload((text) => bus.emit('toast:show', { intent: 'error', text }));
   const remaking = result.retrying.includes(item.imageId);
   const doubtful = item.likeness?.verdict !== 'looks-like-you';
   const prompt = item.prompt ?? result.prompt;
@@ -160,6 +163,16 @@ function BatchTile({
           disabled={!item.downloadUrl || downloading}
           onClick={() => void download()}
         />
+        {item.hd ? (
+          <IconButton
+            icon={<HdDownloadIcon quality={item.hd.quality} busy={hd.busy} />}
+            label={GENERATE_PAGE_TEXT.hdImage(hdDownloadLabel(item.hd.quality, hd.busy), place)}
+            disabledFocusable={hd.busy}
+            onClick={() =>
+              void hd.download(item.imageId, hdName(batchDownloadName(result.id, place)))
+            }
+          />
+        ) : null}
         <IconButton
           icon={<CopyRegular />}
           label={GENERATE_PAGE_TEXT.copyImagePrompt(place)}

@@ -1,20 +1,23 @@
 import { bus } from '@app/shared/bus';
+import type { Enlargement } from '@app/shared/contract/media';
 import { useMediaItem } from '@app/shared/data/media';
+import { useHdDownload } from '@app/shared/data/hd';
 import {
   ASPECT_RATIOS,
   GALLERY_TEXT,
   GENERATE_TEXT,
-  mediaQuery,
+  hdDownloadLabel,
   settingsModeLabel,
 } from '@app/shared/spec';
+import { HdDownloadIcon } from '@app/shared/ui/hd-download-icon';
 import { LikenessBadge } from '@app/shared/ui/likeness-badge';
 import { RetryingImage } from '@app/shared/ui/retrying-image';
-import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowDownloadRegular, CopyRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, useState } from 'react';
 import { downloadImage } from '../api/download-image';
 import type { GenerationResult } from '../hooks/generation-store';
-import { downloadName, GENERATE_PAGE_TEXT, seedLabel } from '../texts';
+import { downloadName, GENERATE_PAGE_TEXT, hdName, seedLabel } from '../texts';
 
 const PhotoViewer = lazy(() =>
   import('@app/shared/ui/photo-viewer').then((module) => ({ default: module.PhotoViewer })),
@@ -52,14 +55,12 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase300,
     color: tokens.colorNeutralForeground2,
   },
+  // Two by two: the downloads on the first row, the prompt's actions on the second.
   actions: {
     display: 'grid',
     gridTemplateColumns: '1fr 1fr',
     gap: tokens.spacingHorizontalS,
-    [mediaQuery('xs')]: { gridTemplateColumns: '1fr 1fr 1fr' },
   },
-  // On a phone the download takes the whole first row; from 480 px the three share one.
-  primaryAction: { gridColumn: '1 / -1', [mediaQuery('xs')]: { gridColumn: 'auto' } },
   action: { minHeight: '44px' },
   section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
   heading: {
@@ -104,6 +105,33 @@ function sizeLabel(
   return Math.abs(width / height - w / h) < 0.02
     ? `${ratioLabel(asked)} (${pixels})`
     : `${GENERATE_PAGE_TEXT.photoSize} (${pixels})`;
+}
+
+/** The 2× download beside Download PNG; a failure is a toast, and the button works again. */
+function HdButton({
+  imageId,
+  quality,
+  fileName,
+  className,
+}: {
+  imageId: string;
+  quality: Enlargement;
+  fileName: string;
+  className: string;
+}) {
+  const hd = useHdDownload((text) => bus.emit('toast:show', { intent: 'error', text }));
+  return (
+    <Button
+      className={className}
+      icon={<HdDownloadIcon quality={quality} busy={hd.busy} />}
+      disabledFocusable={hd.busy}
+      aria-busy={hd.busy}
+      data-testid="hd-download"
+      onClick={() => void hd.download(imageId, fileName)}
+    >
+      {hdDownloadLabel(quality, hd.busy)}
+    </Button>
+  );
 }
 
 /**
@@ -196,7 +224,7 @@ export default function ResultView({
 
       <div className={styles.actions}>
         <Button
-          className={mergeClasses(styles.action, styles.primaryAction)}
+          className={styles.action}
           appearance="primary"
           icon={<ArrowDownloadRegular />}
           disabled={!media?.downloadUrl || downloading}
@@ -204,6 +232,14 @@ export default function ResultView({
         >
           {GENERATE_TEXT.downloadPng}
         </Button>
+        {media?.hd ? (
+          <HdButton
+            className={styles.action}
+            imageId={result.imageId}
+            quality={media.hd.quality}
+            fileName={hdName(fileName)}
+          />
+        ) : null}
         <Button className={styles.action} icon={<CopyRegular />} onClick={() => void copyPrompt()}>
           {GENERATE_TEXT.copyPrompt}
         </Button>

@@ -24,6 +24,7 @@ const builtIn: EngineCapabilities = {
   framing: 'head-and-shoulders',
   promptWords: ['natural', 'studio', 'beach', 'sepia', 'warm', 'dramatic', 'sunset', 'red'],
   needsTrainingPhotos: true,
+  enlargement: 'enlarged',
 };
 const textConditioned: EngineCapabilities = {
   textConditioned: true,
@@ -31,6 +32,7 @@ const textConditioned: EngineCapabilities = {
   framing: 'any',
   promptWords: [],
   needsTrainingPhotos: false,
+  enlargement: 'hd',
 };
 
 describe('what the chosen models cannot do', () => {

@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { API_TEXT, GALLERY_TEXT, HD_TEXT } from '@app/shared/spec';
+import sharp from 'sharp';
+import { expect, test, type Page, type TestInfo } from './support/test';
+import { E2E_WORK_DIR } from './support/paths';
+import { expectScreenChecks } from './support/screen-checks';
+import { signInAs } from './support/session';
+import { toastOf } from './support/toasts';
+import { userWithModels, type UserWithModels } from './support/trained-models';
+
+const SCREENSHOTS = join(E2E_WORK_DIR, 'screenshots', 'hd-download');
+
+let fixture: UserWithModels;
+
+test.beforeAll(async ({ baseURL }, testInfo) => {
+  testInfo.setTimeout(600_000);
+  fixture = await userWithModels(baseURL!, 'packs-one-model', ['Lisa']);
+});
+
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${testInfo.project.name}-${name}.png`) });
+}
+
+const result = (page: Page) => page.getByTestId('generation-result');
+
+/** The built-in engine resamples: its 2× download is called "enlarged", never HD. */
+const enlarge = (page: Page) =>
+  result(page).getByRole('button', { name: HD_TEXT.downloadEnlarged });
+
+async function sizeOf(path: string | null) {
+  const { format, width, height } = await sharp(path!).metadata();
+  return { format, width, height };
+}
+
+test('Download enlarged gives a PNG twice the size, in the result panel and the gallery viewer', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  testInfo.setTimeout(240_000);
+  await signInAs(page, baseURL!, fixture.user);
+  await page.goto('/generate');
+  await page.getByRole('radio', { name: /4:5 Portrait/ }).click();
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('lisa, studio light');
+  await page.getByTestId('generate-action').click();
+  const image = result(page).locator('img');
+  await expect(image).toBeVisible({ timeout: 120_000 });
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(result(page).getByRole('button', { name: /HD/ })).toHaveCount(0);
+  await enlarge(page).scrollIntoViewIfNeeded();
+  const box = (await enlarge(page).boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  expect(box.width).toBeGreaterThanOrEqual(44);
+
+  // The first press refused (the write limit): the button is busy until the answer, then the
+  // spec-style message shows and the button works again.
+  let answered = false;
+  await page.route('**/api/media/*/hd', async (route) => {
+    const busy = result(page).getByRole('button', { name: HD_TEXT.enlarging });
+    await expect(busy).toHaveAttribute('aria-busy', 'true');
+    await shot(page, testInfo, 'busy');
+    answered = true;
+    await route.fulfill({
+      status: 429,
+      json: { error: 'TooManyRequests', message: API_TEXT.tooManyRequests },
+    });
+  });
+  await enlarge(page).click();
+  await expect(toastOf(page, API_TEXT.tooManyRequests)).toBeVisible();
+  expect(answered).toBe(true);
+  await page.unroute('**/api/media/*/hd');
+  await expect(enlarge(page)).toBeEnabled();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), enlarge(page).click()]);
+  expect(download.suggestedFilename()).toMatch(/^generate-[0-9a-f-]{36}-hd\.png$/);
+  expect(await sizeOf(await download.path())).toEqual({ format: 'png', width: 1024, height: 1280 });
+  await expect(enlarge(page)).toBeEnabled();
+  await expect(toastOf(page, API_TEXT.tooManyRequests)).toBeHidden();
+  await shot(page, testInfo, 'ready');
+  await expectScreenChecks(page, 'generate, result with the enlarged download');
+
+  // Made once: a later press downloads the stored file.
+  const [again] = await Promise.all([page.waitForEvent('download'), enlarge(page).click()]);
+  expect(again.suggestedFilename()).toBe(download.suggestedFilename());
+
+  // The gallery viewer offers it too, named like its download with -hd.
+  await page.goto('/gallery');
+  const tile = page.getByTestId('gallery-tile').first();
+  await tile.getByRole('button').click();
+  const viewer = page.getByRole('dialog', { name: GALLERY_TEXT.imageViewer });
+  const imageId = await tile.getAttribute('data-image-id');
+  const [fromViewer] = await Promise.all([
+    page.waitForEvent('download'),
+    viewer.getByRole('button', { name: HD_TEXT.downloadEnlarged }).click(),
+  ]);
+  expect(fromViewer.suggestedFilename()).toBe(`${imageId}-hd.png`);
+  expect(await sizeOf(await fromViewer.path())).toEqual({
+    format: 'png',
+    width: 1024,
+    height: 1280,
+  });
+  await shot(page, testInfo, 'viewer');
+});
