@@ -31,6 +31,8 @@ const CAPABILITIES: Record<string, EngineCapabilities> = {
     promptWords: [],
     // The trained LoRA weights (kept with the model) are all a generation uses.
     needsTrainingPhotos: false,
+    // A resample on this server: the operator's containers run no upscaler.
+    enlargement: 'enlarged',
   },
 };
 

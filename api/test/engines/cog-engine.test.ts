@@ -1,4 +1,5 @@
 import { API_TEXT, GENERATE_TEXT } from '@app/shared/spec';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRAINING_FAILED } from '../../src/jobs/job-failures';
 import { makeTempDir, removeDir } from '../helpers';
@@ -146,6 +147,31 @@ describe(
       } finally {
         double.behaviour = { ...double.behaviour, files: 'data-url' };
       }
+    });
+
+    it('enlarges an image on this server, labelled enlarged: the containers get no job', async () => {
+      const response = await generate();
+      expect((await finishedJob(studio, user, response.body.id)).status).toBe('succeeded');
+      const [image] = await studio.running.app.db
+        .selectFrom('media')
+        .select(['id', 'width', 'height'])
+        .where('job_id', '=', response.body.id)
+        .execute();
+      const predictions = double.runsOf('prediction').length;
+      let hd = await studio.as(user, 'POST', `/api/media/${image!.id}/hd`);
+      if (hd.status === 202) {
+        await finishedJob(studio, user, hd.body.job.id);
+        hd = await studio.as(user, 'POST', `/api/media/${image!.id}/hd`);
+      }
+      expect(hd.body.hd).toMatchObject({ quality: 'enlarged', ready: true });
+      const download = await fetch(hd.body.hd.downloadUrl);
+      const meta = await sharp(Buffer.from(await download.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual([
+        'png',
+        image!.width * 2,
+        image!.height * 2,
+      ]);
+      expect(double.runsOf('prediction')).toHaveLength(predictions);
     });
 
     it('fails a training the container failed, with a reason for the user', async () => {

@@ -15,6 +15,7 @@ import {
   TransientJobError,
 } from '../../jobs/job-failures';
 import type { KindLimits } from '../../jobs/lease-store';
+import { resampleTwice } from '../../media/enlarge';
 import type { Storage } from '../../storage/storage';
 import type {
   EditRequest,
@@ -43,6 +44,8 @@ export const COG_ENGINE_LIMITS: KindLimits = {
   edit: 4,
   'check-photo': 1,
   'delete-account': 1,
+  // An enlargement is a resample on this server's CPU, not a GPU job.
+  hd: 1,
 };
 export const COG_WORKER_CONCURRENCY = 8;
 
@@ -187,6 +190,14 @@ export class CogEngine implements Engine {
       GENERATE_TEXT.editFailed,
     );
     return image!;
+  }
+
+  /**
+   * The operator's containers run the trainer and the predictor only: an image is enlarged here,
+   * a resample labelled "enlarged", never "HD".
+   */
+  enlarge(image: Buffer, context: EngineContext): Promise<Buffer> {
+    return resampleTwice(image, context);
   }
 
   private async predict(
