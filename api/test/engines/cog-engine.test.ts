@@ -168,8 +168,8 @@ describe(
       const meta = await sharp(Buffer.from(await download.arrayBuffer())).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual([
         'png',
-        image!.width * 2,
-        image!.height * 2,
+        2 * (image?.width ?? 0),
+        2 * (image?.height ?? 0),
       ]);
       expect(double.runsOf('prediction')).toHaveLength(predictions);
     });
