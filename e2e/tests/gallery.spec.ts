@@ -244,7 +244,7 @@ test.describe('a gallery of 25 generated images', () => {
     const image = seed.images[1]!;
 
     const downloading = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: GALLERY_TEXT.download }).click();
+    await dialog.getByRole('button', { name: GALLERY_TEXT.download, exact: true }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`${image.imageId}.png`);
     const bytes = readFileSync((await download.path())!);
@@ -357,7 +357,7 @@ test.describe('a gallery of 25 generated images', () => {
       /\/thumbnail\?/,
       { timeout: 20_000 },
     );
-    await viewer(page).getByRole('button', { name: GALLERY_TEXT.download }).click();
+    await viewer(page).getByRole('button', { name: GALLERY_TEXT.download, exact: true }).click();
     await expect(viewer(page).getByRole('alert')).toContainText(GALLERY_TEXT.downloadFailed);
     await expect(viewer(page).getByRole('alert')).toContainText(KIT_TEXT.offline);
     await context.setOffline(false);
@@ -402,7 +402,7 @@ test.describe('a gallery of 25 generated images', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openGallery(page, baseURL!, seed);
     const dialog = viewer(page);
-    const download = dialog.getByRole('button', { name: GALLERY_TEXT.download });
+    const download = dialog.getByRole('button', { name: GALLERY_TEXT.download, exact: true });
 
     await openTile(page, 1);
     await expect(dialog.getByText('2 / 10+')).toBeVisible();

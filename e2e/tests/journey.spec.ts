@@ -223,7 +223,7 @@ test('a new user signs up, trains a model, makes and keeps images, then leaves',
     await expect(viewer.getByText(PROMPTS[1].prompt)).toBeVisible();
 
     const downloading = page.waitForEvent('download');
-    await viewer.getByRole('button', { name: GALLERY_TEXT.download }).click();
+    await viewer.getByRole('button', { name: GALLERY_TEXT.download, exact: true }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^[0-9a-f-]{36}\.png$/);
     expect([...readFileSync((await download.path())!).subarray(0, 8)]).toEqual(PNG_SIGNATURE);
