@@ -455,8 +455,8 @@ test('hover colours: a tapped control rests on a phone, a mouse still lights it'
       // A phone keeps :hover on what it last tapped, until the next tap elsewhere.
       await button.tap();
       await expect(page.getByTestId('taps')).not.toHaveText('0');
-      await animationsSettled(page); // the buttons' colour transition
-      expect(await background(`Tap ${appearance}`), appearance).toBe(resting);
+      // The press's colour goes once the tap has ended, after the colour transition.
+      await expect.poll(() => background(`Tap ${appearance}`), appearance).toBe(resting);
     } else {
       await button.hover();
       await expect.poll(() => background(`Tap ${appearance}`), appearance).not.toBe(resting);
@@ -472,8 +472,7 @@ test('hover colours: a tapped control rests on a phone, a mouse still lights it'
     const chooser = page.waitForEvent('filechooser');
     await zone.tap();
     await (await chooser).setFiles([]);
-    await animationsSettled(page);
-    expect(await border()).toBe(restingBorder);
+    await expect.poll(border).toBe(restingBorder);
   } else {
     await zone.hover();
     await expect.poll(border).not.toBe(restingBorder);
