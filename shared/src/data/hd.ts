@@ -5,6 +5,7 @@ import type { HdRequest } from '../contract/media';
 import { HD_TEXT } from '../spec/messages';
 import { mediaKeys } from './api-key';
 import { jobStatus } from './jobs';
+import { downloadImage } from './save-file';
 
 /** How often a running HD job is asked for. */
 const HD_POLL_MS = 1500;
@@ -35,20 +36,6 @@ export async function hdVersionUrl(imageId: string, pollMs = HD_POLL_MS): Promis
   return answer.hd.downloadUrl;
 }
 
-/** Saves the file at `url` as `fileName` (from a blob: a cross-origin answer's name would win). */
-async function saveAs(url: string, fileName: string): Promise<void> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(HD_TEXT.failed);
-  const objectUrl = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
-}
-
 /** What a failed HD download says: the server's text when it answered, else the general one. */
 export function hdFailureMessage(error: unknown): string {
   return error instanceof ApiError || error instanceof HdJobFailure
@@ -66,7 +53,7 @@ export function useHdDownload(onError: (message: string) => void) {
     if (busy) return;
     setBusy(true);
     try {
-      await saveAs(await hdVersionUrl(imageId), fileName);
+      await downloadImage(await hdVersionUrl(imageId), fileName);
     } catch (error) {
       onError(hdFailureMessage(error));
     } finally {

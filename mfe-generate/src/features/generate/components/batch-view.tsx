@@ -10,7 +10,7 @@ import { RetryingImage } from '@app/shared/ui/retrying-image';
 import { Button, makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowDownloadRegular, CopyRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, useState } from 'react';
-import { downloadImage } from '../api/download-image';
+import { downloadImage } from '@app/shared/data/save-file';
 import { tryImageAgain, type GenerationResult } from '../hooks/generation-store';
 import { batchDownloadName, GENERATE_PAGE_TEXT, hdName } from '../texts';
 

@@ -15,7 +15,7 @@ import { RetryingImage } from '@app/shared/ui/retrying-image';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowDownloadRegular, CopyRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, useState } from 'react';
-import { downloadImage } from '../api/download-image';
+import { downloadImage } from '@app/shared/data/save-file';
 import type { GenerationResult } from '../hooks/generation-store';
 import { downloadName, GENERATE_PAGE_TEXT, hdName, seedLabel } from '../texts';
 
