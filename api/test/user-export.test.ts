@@ -61,6 +61,15 @@ async function storeGenerated(studio: Studio, userId: string, modelId: string, c
         created_at: new Date(Date.now() + index).toISOString(),
       })
       .execute();
+    // The first has a 2× version, stored as POST /media/{id}/hd stores it.
+    if (index === 0)
+      await app.media.storeHd(
+        (await app.media.findOwned(userId, id))!,
+        await sharp(png)
+          .resize(40 + 2 * index)
+          .png()
+          .toBuffer(),
+      );
     ids.push(id);
   }
   return ids;
@@ -148,6 +157,7 @@ describe.each(setups)('GET /user/export on %s with %s', { timeout: 60_000 }, (di
       [
         ...a.photoIds.map((id) => `${USER_EXPORT_PATHS.trainingPhotos}${id}.png`),
         ...a.generatedIds.map((id) => `${USER_EXPORT_PATHS.generatedImages}${id}.png`),
+        `${USER_EXPORT_PATHS.generatedImages}${a.generatedIds[0]}-hd.png`,
         pictureName,
         USER_EXPORT_PATHS.data,
       ].sort(),
@@ -157,11 +167,17 @@ describe.each(setups)('GET /user/export on %s with %s', { timeout: 60_000 }, (di
     expect(images.every((entry) => entry.header.method === 0)).toBe(true);
 
     for (const id of [...a.photoIds, ...a.generatedIds]) {
-      const entry = entries.find((candidate) => candidate.entryName.includes(id))!;
+      const entry = entries.find(
+        (candidate) => candidate.entryName.includes(id) && !candidate.entryName.endsWith('-hd.png'),
+      )!;
       expect(
         entry.getData().equals(await storedBytes(studio, mediaKeys(a.userId, id).original)),
       ).toBe(true);
     }
+    const hd = zip.getEntry(`${USER_EXPORT_PATHS.generatedImages}${a.generatedIds[0]}-hd.png`)!;
+    expect(
+      hd.getData().equals(await storedBytes(studio, mediaKeys(a.userId, a.generatedIds[0]!).hd)),
+    ).toBe(true);
     const picture = zip.getEntry(pictureName)!.getData();
     expect(picture.equals(await storedBytes(studio, user!.profile_picture_key!))).toBe(true);
 
@@ -179,11 +195,14 @@ describe.each(setups)('GET /user/export on %s with %s', { timeout: 60_000 }, (di
       [...a.photoIds].sort(),
     );
     expect(data.trainingPhotos.every((photo) => names.includes(photo.file!))).toBe(true);
-    expect(data.generatedImages.map((image) => [image.imageId, image.prompt, image.file])).toEqual(
+    expect(
+      data.generatedImages.map((image) => [image.imageId, image.prompt, image.file, image.hdFile]),
+    ).toEqual(
       a.generatedIds.map((id, index) => [
         id,
         `a picture ${index}`,
         `${USER_EXPORT_PATHS.generatedImages}${id}.png`,
+        index === 0 ? `${USER_EXPORT_PATHS.generatedImages}${id}-hd.png` : null,
       ]),
     );
     expect(data.generations).toEqual([
@@ -237,12 +256,17 @@ describe.each(setups)('GET /user/export on %s with %s', { timeout: 60_000 }, (di
     const zip = new AdmZip(bytes);
     expect(zip.getEntries().map((entry) => entry.entryName)).toEqual([
       `${USER_EXPORT_PATHS.generatedImages}${kept}.png`,
+      `${USER_EXPORT_PATHS.generatedImages}${kept}-hd.png`,
       USER_EXPORT_PATHS.data,
     ]);
     const data = userExportSchema.parse(JSON.parse(zip.readAsText(USER_EXPORT_PATHS.data)));
-    expect(data.generatedImages.map((image) => [image.imageId, image.file])).toEqual([
-      [kept, `${USER_EXPORT_PATHS.generatedImages}${kept}.png`],
-      [gone, null],
+    expect(data.generatedImages.map((image) => [image.imageId, image.file, image.hdFile])).toEqual([
+      [
+        kept,
+        `${USER_EXPORT_PATHS.generatedImages}${kept}.png`,
+        `${USER_EXPORT_PATHS.generatedImages}${kept}-hd.png`,
+      ],
+      [gone, null, null],
     ]);
   });
 

@@ -42,6 +42,16 @@ function mediaFile(row: MediaRow, folder: string, item: { file: string | null })
   };
 }
 
+/** A generated image's stored 2× version (always a PNG), named like its download: `-hd`. */
+function hdFile(row: MediaRow, item: { hdFile: string | null }): ExportFile {
+  return {
+    key: mediaKeys(row.user_id, row.id).hd,
+    path: `${USER_EXPORT_PATHS.generatedImages}${row.id}-hd.png`,
+    mtime: new Date(row.created_at),
+    written: (path) => (item.hdFile = path),
+  };
+}
+
 /** data.json without the files' outcome yet, and the files it names. */
 async function gather(
   { db, storage }: ExportParts,
@@ -142,10 +152,12 @@ async function gather(
         seed: row.seed,
         modelIds: row.model_ids === null ? [] : (JSON.parse(row.model_ids) as string[]),
         engine: row.engine,
+        hdFile: null,
         createdAt: row.created_at,
       };
       data.generatedImages.push(item);
       files.push(mediaFile(row, USER_EXPORT_PATHS.generatedImages, item));
+      if (row.hd_bytes !== null) files.push(hdFile(row, item));
     }
   }
   if (user.profile_picture_key && picture) {

@@ -72,6 +72,9 @@ export const userExportSchema = z
         engine: z.string().nullable(),
         width: z.number().nullable(),
         height: z.number().nullable(),
+        hdFile: file.meta({
+          description: 'Its 2× version (Download HD or Download enlarged); null when none was made',
+        }),
         createdAt: z.string(),
       }),
     ),
