@@ -11,8 +11,7 @@ export default defineConfig({
     // The api suites run on SQLite and on PostgreSQL: one server for the whole run.
     globalSetup: ['api/test/support/postgres-global-setup.ts'],
     // Vitest's default leaves one core free: one worker on a 2-core machine. Most suites wait on
-    // HTTP, databases and threads rather than compute, so a worker per core runs the whole suite
-    // in ~320 s instead of ~510 s there.
+    // HTTP, databases and threads rather than compute, so a worker per core finishes sooner.
     maxWorkers: Math.max(2, availableParallelism()),
   },
 });
