@@ -13,9 +13,9 @@ import { HELD_OUT_PHOTO, userWithModels, type UserWithModels } from './support/t
 /** Spec §2 ratios and the built-in engine's output size for each (api/src/engines/README.md). */
 const RATIOS = [
   { label: '1:1 Square', width: 512, height: 512 },
-  { label: '4:5 Portrait', width: 512, height: 640 },
+  { label: '4:5 Portrait', width: 460, height: 576 },
   { label: '16:9 Landscape', width: 912, height: 512 },
-  { label: '9:16 Vertical', width: 512, height: 912 },
+  { label: '9:16 Vertical', width: 324, height: 576 },
   { label: '3:2 Photo', width: 768, height: 512 },
   { label: '5:4 Classic', width: 640, height: 512 },
 ] as const;

@@ -38,8 +38,8 @@ const PROMPTS = [
   {
     prompt: 'portrait of grace, studio light',
     ratio: '4:5 Portrait',
-    width: 512,
-    height: 640,
+    width: 460,
+    height: 576,
   },
   { prompt: 'grace at sunset, warm', ratio: '16:9 Landscape', width: 912, height: 512 },
 ] as const;

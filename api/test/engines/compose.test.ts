@@ -2,7 +2,8 @@ import { ASPECT_RATIOS } from '@app/shared/spec';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { composePortrait } from '../../src/engines/cpu/compose';
-import { portraitLayout } from '../../src/engines/cpu/layout';
+import { portraitLayout, poseFor } from '../../src/engines/cpu/layout';
+import { UNIT } from '../../src/engines/cpu/portrait-frame';
 import { FRAME_HEIGHT, FRAME_WIDTH, toUnits } from '../../src/engines/cpu/portrait-frame';
 import { DEFAULT_STEERING } from '../../src/engines/cpu/prompt-vocabulary';
 
@@ -18,12 +19,12 @@ function discPerson(): Uint8Array {
 }
 
 describe('portrait composition', () => {
-  it('makes every aspect ratio of the spec with a short side of 512 px', async () => {
+  it('makes every aspect ratio of the spec, a short side of 512 px or a tall one of 576', async () => {
     for (const { value } of ASPECT_RATIOS) {
       const png = await composePortrait(discPerson(), portraitLayout(value), DEFAULT_STEERING, 1);
       const { width = 0, height = 0 } = await sharp(png).metadata();
       const [w, h] = value.split(':').map(Number) as [number, number];
-      expect(Math.min(width, height)).toBe(512);
+      expect(w < h ? height : Math.min(width, height)).toBe(w < h ? 576 : 512);
       expect(Math.abs(width / height - w / h)).toBeLessThan(0.01);
     }
     // Six full compositions: more than the default 5 s when other suites share the cores.
@@ -37,6 +38,14 @@ describe('portrait composition', () => {
       // Room above the head (about 2.2 eye distances tall with hair) and the chest in the frame.
       expect(layout.eyes.y / layout.scale).toBeGreaterThan(2.4);
       expect((layout.height - layout.eyes.y) / layout.scale).toBeGreaterThan(4.5);
+    }
+  });
+
+  it('never draws the person larger than the portrait frame holds, whatever the ratio or pose', () => {
+    for (const { value } of ASPECT_RATIOS) {
+      for (let seed = 0; seed < 50; seed += 1) {
+        expect(portraitLayout(value, poseFor(seed)).scale).toBeLessThanOrEqual(UNIT);
+      }
     }
   });
 });

@@ -107,6 +107,6 @@ describe('built-in engine through the API', { timeout: 240_000 }, () => {
     const pair = gallery.body.items.find(
       (entry: { imageId: string }) => entry.imageId === blended.body.output[0],
     );
-    expect(pair).toMatchObject({ modelIds: [first, second], width: 512, height: 640 });
+    expect(pair).toMatchObject({ modelIds: [first, second], width: 460, height: 576 });
   });
 });

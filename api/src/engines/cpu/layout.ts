@@ -2,12 +2,16 @@ import type { AspectRatio } from '@app/shared/spec';
 import type { Point } from './face-api';
 import { seededRandom } from './random';
 
-/** Output sizes: the short side is 512 px for every aspect ratio. */
+/**
+ * Output sizes: as large as the portrait frame holds (UNIT pixels per eye distance) at the
+ * framing below, so no image is an enlargement of its photos: a short side of 512 px, or for
+ * the tall ratios a long side of 576 px (6 eye distances below the eyes on the upper third).
+ */
 export const OUTPUT_SIZES: Record<AspectRatio, { width: number; height: number }> = {
   '1:1': { width: 512, height: 512 },
-  '4:5': { width: 512, height: 640 },
+  '4:5': { width: 460, height: 576 },
   '16:9': { width: 912, height: 512 },
-  '9:16': { width: 512, height: 912 },
+  '9:16': { width: 324, height: 576 },
   '3:2': { width: 768, height: 512 },
   '5:4': { width: 640, height: 512 },
 };
@@ -32,18 +36,18 @@ export interface Pose {
 export const CENTRED: Pose = { zoom: 1, shift: 0 };
 
 /**
- * The seed's pose: up to an eighth closer (farther would end the person above the bottom
- * edge), a little left or right of centre.
+ * The seed's pose: up to an eighth farther (never closer: that would enlarge the portrait frame
+ * past the pixels it holds), a little left or right of centre.
  */
 export function poseFor(seed: number): Pose {
   const random = seededRandom(seed ^ 0x2c1b3c6d);
-  return { zoom: 1 + 0.12 * random(), shift: 0.05 * (random() - 0.5) };
+  return { zoom: 1 - 0.12 * random(), shift: 0.05 * (random() - 0.5) };
 }
 
 /**
  * Head-and-shoulders framing: the eyes on the upper third line, near the centre. The head is
- * sized to the short side (room above the hair, the chest at the bottom); a tall frame enlarges
- * the person so the picture still ends at the chest rather than in empty space below it.
+ * sized to the short side (room above the hair, the chest at the bottom); in a tall frame, to
+ * the height below the eyes, so the picture still ends at the chest rather than in empty space.
  */
 export function portraitLayout(aspectRatio: AspectRatio, pose: Pose = CENTRED): Layout {
   const { width, height } = OUTPUT_SIZES[aspectRatio];
