@@ -13,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { EDIT_MASK_LIMITS } from '../shared/src/spec/edit-mask';
 import { alignFace } from '../api/src/engines/cpu/align-face';
 import { deserializeModel, sampleCoefficients } from '../api/src/engines/cpu/appearance-model';
 import { CpuEngine, modelKey } from '../api/src/engines/cpu/cpu-engine';
@@ -397,6 +398,36 @@ try {
         );
         writeFileSync(join(OUTPUT, `edit-${slug}-mask.png`), mask);
       }
+    }
+  }
+
+  // Which mask sizes the fill still manages: ever larger squares from the top-left corner of the
+  // first held-out photo (the background, then the head), against the limit the page and the
+  // api apply (EDIT_MASK_LIMITS).
+  {
+    const photo = heldOut[0]!;
+    const { width, height, data } = await decodeUpright(photo.data);
+    for (const fraction of [0.1, 0.25, 0.4]) {
+      const side = Math.sqrt(fraction);
+      const mask = await rectanglesMask(width, height, [[0, 0, side * width, side * height]]);
+      const edit = await engine.edit(
+        {
+          userId: 'bench',
+          prompt: '',
+          aspectRatio: '1:1',
+          modelIds: ['lisa'],
+          seed: 1,
+          image: photo.data,
+          mask,
+        },
+        context,
+      );
+      const after = (await decodeUpright(edit.data)).data;
+      const band = await dilatedMask(mask, width, height, bandRadius(width, height));
+      console.log(
+        `edit ${photo.id} top-left square of ${fraction * 100} % (limit ${EDIT_MASK_LIMITS.maxAreaFraction * 100} %): masked RMSE ${maskedRmse(after, data, band).toFixed(1)}; edit boundary step ratio ${boundaryStepRatio(after, data, band, width).toFixed(2)}`,
+      );
+      writeFileSync(join(OUTPUT, `edit-area-${fraction * 100}.png`), edit.data);
     }
   }
 

@@ -13,14 +13,4 @@ describe('editMaskProblem', () => {
     );
     expect(EDIT_MASK_TEXT.tooLarge).toContain('Paint a smaller area');
   });
-
-  it("refuses a mask across the face outline or over another person's face", () => {
-    expect(editMaskProblem({ areaFraction: 0.1, crossesFaceOutline: true })).toBe(
-      EDIT_MASK_TEXT.crossesFaceOutline,
-    );
-    expect(EDIT_MASK_TEXT.crossesFaceOutline).toContain('Leave the face outline out of the mask');
-    expect(
-      editMaskProblem({ areaFraction: 0.1, crossesFaceOutline: true, coversOtherFace: true }),
-    ).toBe(EDIT_MASK_TEXT.coversOtherFace);
-  });
 });
