@@ -407,7 +407,7 @@ try {
   {
     const photo = heldOut[0]!;
     const { width, height, data } = await decodeUpright(photo.data);
-    for (const fraction of [0.1, 0.25, 0.4]) {
+    for (const fraction of [0.1, 0.15, 0.2, 0.25, 0.4]) {
       const side = Math.sqrt(fraction);
       const mask = await rectanglesMask(width, height, [[0, 0, side * width, side * height]]);
       const edit = await engine.edit(
