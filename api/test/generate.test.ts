@@ -1,10 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { API_TEXT, FILE_TEXT, GENERATE_TEXT, invalidField } from '@app/shared/spec';
+import { API_TEXT, EDIT_MASK_TEXT, FILE_TEXT, GENERATE_TEXT, invalidField } from '@app/shared/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/api-client';
 import { makeAdmin, trainReadyModel, uploadPhotos } from './support/fixtures';
 import { facePhoto, heicFixture, solidPng } from './support/images';
+import { rectanglesMask } from './support/masks';
 import { newUser, startStudio, type Studio } from './support/studio';
 import type { TestUser } from './support/tokens';
 import { DIALECTS } from './support/test-database';
@@ -147,6 +148,29 @@ describe.each(DIALECTS)('generation on %s', { timeout: 30_000 }, (dialect) => {
       expect(image?.contentType).toBe('image/jpeg');
       image?.stream.destroy();
       mask?.stream.destroy();
+    });
+
+    it('refuses a mask the built-in engine cannot fill with the words the page shows', async () => {
+      const modelIds = JSON.stringify([ready[0]]);
+      // Five eighths of the photo: more than the rule allows, refused before any job exists.
+      const large = await edit({
+        prompt: 'x',
+        image: facePhoto(),
+        mask: await rectanglesMask(64, 64, [[0, 0, 64, 40]]),
+        model_ids: modelIds,
+      });
+      expect({ status: large.status, message: large.body.message }).toEqual({
+        status: 400,
+        message: EDIT_MASK_TEXT.tooLarge,
+      });
+      // A sixteenth of the photo is filled as usual.
+      const small = await edit({
+        prompt: 'x',
+        image: facePhoto(),
+        mask: await rectanglesMask(64, 64, [[8, 8, 24, 24]]),
+        model_ids: modelIds,
+      });
+      expect(small.status).toBe(202);
     });
 
     it('refuses with the spec texts: prompt, models, image, mask, types', async () => {

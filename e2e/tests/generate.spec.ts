@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GENERATION_POLL_DEADLINE_MS } from '@app/shared/spec';
+import { EDIT_MASK_TEXT, GENERATION_POLL_DEADLINE_MS } from '@app/shared/spec';
 import { expect, test, type Page, type TestInfo } from './support/test';
 import sharp from 'sharp';
 import { strokeOver } from './support/gestures';
@@ -425,6 +425,41 @@ test('edit: paint a mask, undo, redo and clear it, and only the painted area cha
   }
   expect(changedOutside).toBe(0);
   expect(changedInside).toBeGreaterThan(1000);
+});
+
+test('edit: a mask too large for the built-in engine to fill is pointed out before submit', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const touch = testInfo.project.name === 'phone';
+  const photo = await heldOutPhotoPng();
+  await openGenerate(page, baseURL!);
+  await chooseMode(page, 'Edit Image');
+  await page.getByRole('textbox', { name: 'Describe the changes' }).fill('natural look');
+  await uploadPhoto(page, photo.path);
+  const advice = page.getByTestId('mask-advice');
+  const undo = page.getByRole('button', { name: 'Undo' });
+
+  // A short stroke over the background beside the head, then everything but it.
+  await stroke(
+    page,
+    [
+      [0.08, 0.2],
+      [0.18, 0.22],
+    ],
+    touch,
+  );
+  await expect(undo).toBeEnabled();
+  await page.getByRole('button', { name: 'Invert mask' }).click();
+  await expect(advice).toHaveText(EDIT_MASK_TEXT.tooLarge);
+  await advice.scrollIntoViewIfNeeded();
+  await shot(page, testInfo, 'edit-mask-too-large');
+  await expectScreenChecks(page, 'generate, edit mode, a mask too large to fill');
+
+  // Back to the short stroke: nothing to point out.
+  await undo.click();
+  await expect(advice).toHaveCount(0);
+  await expect(reason(page)).toHaveCount(0);
 });
 
 test.describe('a job that does not finish', () => {

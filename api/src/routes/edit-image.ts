@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import {
   API_TEXT,
+  editMaskProblem,
   FILE_TEXT,
   GENERATE_TEXT,
   invalidField,
@@ -130,6 +131,17 @@ async function checkMask(mask: TempFile): Promise<void> {
   if (pixels > MAX_INPUT_PIXELS) throw badRequest(API_TEXT.maskTooManyPixels);
 }
 
+/** The share of the mask's pixels painted white (regenerate), 0-1. */
+async function paintedFraction(mask: TempFile): Promise<number> {
+  const sharp = await loadSharp();
+  const { channels } = await sharp(mask.path, { limitInputPixels: MAX_INPUT_PIXELS })
+    .flatten({ background: '#000000' })
+    .greyscale()
+    .threshold(128)
+    .stats();
+  return (channels[0]?.mean ?? 0) / 255;
+}
+
 /** The form's text fields, checked against the contract. */
 function editFieldsOf(form: EditForm) {
   const fields = editFields.safeParse(form.fields);
@@ -195,6 +207,10 @@ export const editImageRoutes: FastifyPluginAsyncZod = async (app) => {
         const fields = editFieldsOf(form);
         const modelIds = await app.generation.check(request.user, fields.prompt, fields.model_ids);
         const files = await editFilesOf(form);
+        if (await app.generation.editFillsFromPhoto(request.user, modelIds)) {
+          const problem = editMaskProblem({ areaFraction: await paintedFraction(files.mask) });
+          if (problem) throw badRequest(problem);
+        }
         queued = await app.generation.enqueueEdit(
           request.user,
           { prompt: fields.prompt.trim(), aspectRatio: fields.aspect_ratio, modelIds },

@@ -10,6 +10,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { engineOf } from '../db/model-engine';
+import { capabilitiesOf } from '../engines/capabilities';
 import { badRequest, HttpError, notFound } from '../http-errors';
 import { onceFor, type KeyedRequest } from '../jobs/idempotency';
 import { imagesOf, type Job, type JobInputs, type JobQueue } from '../jobs/queue';
@@ -61,6 +62,16 @@ export class GenerationService {
     }
     if (engines.size > 1) throw badRequest(API_TEXT.modelsOfDifferentEngines);
     return ids;
+  }
+
+  /**
+   * Whether an edit with these (checked) models fills the mask from the rest of the photo rather
+   * than repainting it as the prompt says: the masks such an engine cannot fill well are refused.
+   */
+  async editFillsFromPhoto(user: UserRow, modelIds: string[]): Promise<boolean> {
+    const model =
+      modelIds[0] === undefined ? undefined : await this.models.findOwned(user.id, modelIds[0]);
+    return model !== undefined && !capabilitiesOf(engineOf(model)).editFollowsPrompt;
   }
 
   /**

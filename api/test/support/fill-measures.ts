@@ -36,3 +36,19 @@ export function seamEnergy(image: Uint8Array, mask: Uint8Array, width: number): 
   }
   return sum / Math.max(1, count);
 }
+
+/**
+ * Edit boundary step ratio: the RMS step across the region's border in the edited image over the
+ * same in the photo itself. 1 means the fill meets the photo as smoothly as the photo runs on
+ * there; a hard line or staircase at the border raises it.
+ */
+export function boundaryStepRatio(
+  edited: Uint8Array,
+  original: Uint8Array,
+  mask: Uint8Array,
+  width: number,
+): number {
+  return Math.sqrt(
+    seamEnergy(edited, mask, width) / Math.max(1, seamEnergy(original, mask, width)),
+  );
+}

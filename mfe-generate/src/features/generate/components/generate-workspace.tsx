@@ -190,7 +190,7 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
         {limits ? <EngineNote limits={limits} mode={mode} onInsertWord={insert} /> : null}
         {mode === 'edit' ? (
           <Suspense fallback={null}>
-            <EditInputs ref={editInputs} onChange={onEditChange} />
+            <EditInputs ref={editInputs} onChange={onEditChange} limits={limits} />
           </Suspense>
         ) : null}
         {mode === 'edit' ? null : (

@@ -1,5 +1,7 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { editMaskProblem } from '@app/shared/spec';
+import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import type { EngineLimits } from '../../generate/utils/engine-limits';
 import type { ExportedMask } from '../utils/export-mask';
 import { MASK_EDITOR_TEXT } from '../texts';
 import { ImageUploadArea } from './image-upload-area';
@@ -52,15 +54,22 @@ function readPhoto(file: File): Promise<LoadedPhoto> {
  */
 export default function EditInputs({
   onChange,
+  limits,
   ref,
 }: {
   onChange: (state: EditInputsState) => void;
+  /**
+   * What the chosen models cannot do. When their engine fills the mask from the rest of the
+   * photo, masks it cannot fill well are pointed out under the editor, with what to do instead.
+   */
+  limits: EngineLimits | null;
   ref?: Ref<EditInputsHandle>;
 }) {
   const styles = useStyles();
   const [photo, setPhoto] = useState<LoadedPhoto | null>(null);
   const [unreadable, setUnreadable] = useState(false);
   const [hasPaint, setHasPaint] = useState(false);
+  const [share, setShare] = useState(0);
   const editor = useRef<MaskEditorHandle>(null);
 
   useEffect(() => {
@@ -86,11 +95,17 @@ export default function EditInputs({
     [photo],
   );
 
+  const problem =
+    photo && hasPaint && limits?.editFollowsPrompt === false
+      ? editMaskProblem({ areaFraction: share })
+      : null;
+
   const choose = (file: File) => {
     setUnreadable(false);
     readPhoto(file).then(
       (loaded) => {
         setHasPaint(false);
+        setShare(0);
         setPhoto(loaded);
       },
       () => setUnreadable(true),
@@ -106,6 +121,7 @@ export default function EditInputs({
         onRemove={() => {
           setPhoto(null);
           setHasPaint(false);
+          setShare(0);
         }}
       />
       {unreadable ? (
@@ -121,8 +137,14 @@ export default function EditInputs({
             photoUrl={photo.url}
             photoSize={photo.size}
             onPaintChange={setHasPaint}
+            onShareChange={setShare}
           />
         </Suspense>
+      ) : null}
+      {problem ? (
+        <MessageBar intent="warning" layout="multiline" data-testid="mask-advice">
+          <MessageBarBody>{problem}</MessageBarBody>
+        </MessageBar>
       ) : null}
     </div>
   );

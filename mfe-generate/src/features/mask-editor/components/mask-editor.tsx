@@ -16,7 +16,7 @@ import { useBrushSize } from '../hooks/use-brush-size';
 import { useEditorBox } from '../hooks/use-editor-box';
 import { useMaskStrokes } from '../hooks/use-mask-strokes';
 import { pointWithin, useViewGestures } from '../hooks/use-view-gestures';
-import { exportMask, type ExportedMask } from '../utils/export-mask';
+import { exportMask, measurePaintedShare, type ExportedMask } from '../utils/export-mask';
 import { hasPaint } from '../utils/mask-history';
 import { MASK_EDITOR_TEXT } from '../texts';
 import { BrushSizeSlider } from './brush-size-slider';
@@ -83,11 +83,14 @@ export default function MaskEditor({
   photoUrl,
   photoSize,
   onPaintChange,
+  onShareChange,
   ref,
 }: {
   photoUrl: string;
   photoSize: { width: number; height: number };
   onPaintChange: (hasPaint: boolean) => void;
+  /** The share of the photo painted (0-1), after every change to the strokes. */
+  onShareChange: (share: number) => void;
   ref?: Ref<MaskEditorHandle>;
 }) {
   const styles = useStyles();
@@ -108,6 +111,26 @@ export default function MaskEditor({
 
   const painted = hasPaint(history.paths);
   useEffect(() => onPaintChange(painted), [painted, onPaintChange]);
+
+  // Measured once the canvas shows the changed strokes; a later change overrides an earlier one.
+  const { paths } = history;
+  useEffect(() => {
+    const surface = canvasRef.current;
+    if (!surface || !painted) {
+      onShareChange(0);
+      return;
+    }
+    let current = true;
+    measurePaintedShare(surface, photoSize).then(
+      (share) => {
+        if (current) onShareChange(share);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [paths, painted, photoSize, onShareChange]);
 
   useImperativeHandle(
     ref,

@@ -1,5 +1,5 @@
 import type { ReactSketchCanvasRef } from 'react-sketch-canvas';
-import { maskFromPainting } from './mask-pixels';
+import { maskFromPainting, paintedShare } from './mask-pixels';
 
 export interface ExportedMask {
   /** The PNG mask at the photo's size: white where the photo is to be regenerated. */
@@ -16,6 +16,39 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
+/** Pixels on the long side of the small rendering the painted share is measured on. */
+const SHARE_SIDE = 160;
+
+/** The strokes rendered on a small canvas of `width` × `height`, as RGBA pixels. */
+async function renderPainting(
+  canvas: Pick<ReactSketchCanvasRef, 'exportImage'>,
+  width: number,
+  height: number,
+) {
+  const painting = await loadImage(await canvas.exportImage('png', { width, height }));
+  const surface = document.createElement('canvas');
+  surface.width = width;
+  surface.height = height;
+  const context = surface.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('Canvas 2D is not available');
+  context.drawImage(painting, 0, 0, width, height);
+  return { surface, context, pixels: context.getImageData(0, 0, width, height) };
+}
+
+/**
+ * The share of the photo the strokes cover (0-1), measured on a small rendering: cheap enough
+ * after every stroke, and as exact as the mask rules need.
+ */
+export async function measurePaintedShare(
+  canvas: Pick<ReactSketchCanvasRef, 'exportImage'>,
+  photo: { width: number; height: number },
+): Promise<number> {
+  const scale = Math.min(1, SHARE_SIDE / Math.max(photo.width, photo.height));
+  const width = Math.max(1, Math.round(photo.width * scale));
+  const height = Math.max(1, Math.round(photo.height * scale));
+  return paintedShare((await renderPainting(canvas, width, height)).pixels);
+}
+
 /**
  * The strokes rendered at the photo's own size (they are vectors, so nothing is blurred by
  * scaling), turned into the black-and-white mask of spec §5 and encoded as PNG.
@@ -25,14 +58,8 @@ export async function exportMask(
   width: number,
   height: number,
 ): Promise<ExportedMask> {
-  const painting = await loadImage(await canvas.exportImage('png', { width, height }));
-  const surface = document.createElement('canvas');
-  surface.width = width;
-  surface.height = height;
-  const context = surface.getContext('2d', { willReadFrequently: true });
-  if (!context) throw new Error('Canvas 2D is not available');
-  context.drawImage(painting, 0, 0, width, height);
-  const { mask, paintedPixels } = maskFromPainting(context.getImageData(0, 0, width, height));
+  const { surface, context, pixels } = await renderPainting(canvas, width, height);
+  const { mask, paintedPixels } = maskFromPainting(pixels);
   context.putImageData(
     new ImageData(mask.data as Uint8ClampedArray<ArrayBuffer>, width, height),
     0,

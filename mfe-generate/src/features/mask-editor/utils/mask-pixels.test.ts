@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskFromPainting, type RgbaPixels } from './mask-pixels';
+import { maskFromPainting, paintedShare, type RgbaPixels } from './mask-pixels';
 
 /** A transparent painting with the given pixels set to the given alpha. */
 function painting(width: number, height: number, alphaAt: Record<string, number>): RgbaPixels {
@@ -91,5 +91,14 @@ describe('the edit mask of spec §5', () => {
     );
     expect(isWhite(mask, 3, 3)).toBe(true);
     expect(isWhite(mask, 0, 0)).toBe(false);
+  });
+});
+
+describe('the painted share', () => {
+  it('counts the pixels painted with alpha above 30 over all pixels', () => {
+    expect(paintedShare(painting(4, 5, {}))).toBe(0);
+    expect(paintedShare(painting(4, 5, { '0,0': 31, '1,0': 255, '2,0': 30, '3,4': 200 }))).toBe(
+      3 / 20,
+    );
   });
 });

@@ -82,3 +82,14 @@ export function maskFromPainting(
   }
   return { mask: { width, height, data }, paintedPixels };
 }
+
+/** The share of the painting's pixels painted with alpha above the spec's threshold, 0-1. */
+export function paintedShare(
+  painted: RgbaPixels,
+  threshold: number = MASK_EDITOR.alphaThreshold,
+): number {
+  const pixels = painted.width * painted.height;
+  let count = 0;
+  for (let at = 0; at < pixels; at += 1) if (painted.data[at * 4 + 3]! > threshold) count += 1;
+  return pixels === 0 ? 0 : count / pixels;
+}
