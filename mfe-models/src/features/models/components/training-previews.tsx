@@ -8,6 +8,8 @@ const useStyles = makeStyles({
   grid: {
     display: 'grid',
     gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+    // A glimpse, not the page: on a wide screen the row's own photos stay in view.
+    maxWidth: '480px',
     gap: tokens.spacingHorizontalS,
     margin: 0,
     padding: 0,
