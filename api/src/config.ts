@@ -52,6 +52,10 @@ export interface ReplicateConfig {
   trainer: { owner: string; name: string; version: string };
   /** The pinned upscaler's version id (REPLICATE_UPSCALER_VERSION): HD versions of images. */
   upscalerVersion: string;
+  /** The pinned zero-shot identity model's version id (REPLICATE_PREVIEW_VERSION): previews. */
+  previewVersion: string;
+  /** Whether a training queues previews (REPLICATE_PREVIEWS); each is a paid prediction. */
+  previews: boolean;
   /** `whsec_<base64>`; undefined: fetched once from `GET /v1/webhooks/default/secret`. */
   webhookSecret: string | undefined;
   /** PUBLIC_URL + REPLICATE_WEBHOOK_PATH. */
@@ -180,6 +184,12 @@ const REPLICATE_API_URL = 'https://api.replicate.com/v1';
 /** Real-ESRGAN (BSD-3-Clause), pinned: the same input always gives the same HD version. */
 const REPLICATE_UPSCALER =
   'nightmareai/real-esrgan:f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa';
+/**
+ * FLUX PuLID, pinned: a likeness from one photo in seconds, while the person's own model trains.
+ * Its inputs are `main_face_image`, `prompt`, `width`, `height`, `seed`, `num_outputs`.
+ */
+const REPLICATE_PREVIEW =
+  'zsxkib/flux-pulid:8baa7ef2255075b46f4d91cd238c21d31181b3e6a864463f967960bb0112525b';
 const SQLITE_SCHEME = 'sqlite:';
 
 /** `postgres:///db?host=/run/postgresql` (a unix socket) has no host part, so only `//` is required. */
@@ -287,6 +297,10 @@ const envSchema = z
       .string()
       .regex(TRAINER_VERSION, 'must be owner/name:<64-hex version id>')
       .default(REPLICATE_UPSCALER),
+    REPLICATE_PREVIEW_VERSION: z
+      .string()
+      .regex(TRAINER_VERSION, 'must be owner/name:<64-hex version id>')
+      .default(REPLICATE_PREVIEW),
     REPLICATE_WEBHOOK_SECRET: z
       .string()
       .regex(/^whsec_[A-Za-z0-9+/]+=*$/, 'must be whsec_<base64> as Replicate shows it')
@@ -299,6 +313,7 @@ const envSchema = z
       .regex(/^\d+(,\d+)*$/, 'must be comma-separated pixel sizes, e.g. 512,768,1024')
       .default('512,768,1024'),
     REPLICATE_AUTOCAPTION: z.stringbool().default(true),
+    REPLICATE_PREVIEWS: z.stringbool().default(true),
     REPLICATE_POLL_SECONDS: positiveNumber.default(30),
     REPLICATE_PREDICTION_TIMEOUT_SECONDS: positiveNumber.default(300),
     REPLICATE_TRAINING_TIMEOUT_MINUTES: positiveNumber.default(120),
@@ -416,6 +431,8 @@ function replicateConfig(vars: EnvVars, publicUrl: string): ReplicateConfig | un
     owner: vars.REPLICATE_OWNER,
     trainer: { owner, name, version },
     upscalerVersion: TRAINER_VERSION.exec(vars.REPLICATE_UPSCALER_VERSION)?.[3] ?? '',
+    previewVersion: TRAINER_VERSION.exec(vars.REPLICATE_PREVIEW_VERSION)?.[3] ?? '',
+    previews: vars.REPLICATE_PREVIEWS,
     webhookSecret: vars.REPLICATE_WEBHOOK_SECRET,
     webhookUrl: `${publicUrl}${REPLICATE_WEBHOOK_PATH}`,
     training: {

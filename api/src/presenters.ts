@@ -8,9 +8,9 @@ import {
   type PhotoCheck,
   type TrainingPhoto,
 } from '@app/shared/contract/media';
-import type { ModelSummary, PhotoIssue } from '@app/shared/contract/models';
-import type { UserProfile } from '@app/shared/contract/user';
-import { API_TEXT, normalizeSubscriptionStatus } from '@app/shared/spec';
+import type { ModelPreview, ModelSummary, PhotoIssue } from '@app/shared/contract/models';
+import type { TrainingStatus, UserProfile } from '@app/shared/contract/user';
+import { API_TEXT, normalizeSubscriptionStatus, type ModelStatus } from '@app/shared/spec';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { engineOf, ENGINE_OF_UNNAMED_MODELS } from './db/model-engine';
 import { capabilitiesOf } from './engines/capabilities';
@@ -19,6 +19,7 @@ import { notFound } from './http-errors';
 import type { Job } from './jobs/queue';
 import type { MediaRow } from './services/media';
 import { aggregateModelStatus, pickDefaultModel, type ModelWithPhotos } from './services/models';
+import { MAX_PREVIEWS } from './services/training';
 import type { UserRow } from './services/users';
 import { mediaKeys } from './storage/keys';
 import type { Storage } from './storage/storage';
@@ -150,6 +151,7 @@ export async function presentMedia(
     engine: row.engine,
     identityScore: row.identity_score,
     likeness: likenessOf(row.identity_score),
+    preview: row.preview_of !== null,
     failureReason: row.failure_reason,
     photoCheck: photoCheckOf(row),
     width: row.width,
@@ -212,7 +214,27 @@ async function presentModel(
     etaSeconds: model.status === 'training' ? (trainingJob?.etaSeconds ?? null) : null,
     createdAt: model.created_at,
     ...engineAndCapabilities(model),
+    previews: await presentPreviews(app, origin, model),
   };
+}
+
+/**
+ * A model's previews while it trains (none once it is ready or failed: its row says so): the
+ * latest of them, each with its thumbnail.
+ */
+export async function presentPreviews(
+  app: FastifyInstance,
+  origin: string,
+  model: Pick<ModelWithPhotos, 'id' | 'user_id' | 'status'>,
+): Promise<ModelPreview[]> {
+  if (model.status !== 'training') return [];
+  const rows = (await app.media.previewsOf(model.user_id, model.id)).slice(-MAX_PREVIEWS);
+  return Promise.all(
+    rows.map(async (row) => ({
+      imageId: row.id,
+      thumbnailUrl: await signedUrl(app.storage, origin, mediaKeys(row.user_id, row.id).thumbnail),
+    })),
+  );
 }
 
 /** The user's models as the contract shows them, each with its latest training job. */
@@ -250,6 +272,41 @@ export async function modelsWithTrainingJobs(app: FastifyInstance, userId: strin
   const models = await app.models.listWithPhotos(userId);
   const trainingJobs = await app.jobs.latestJobPerModel(userId, 'train');
   return { models, trainingJobs };
+}
+
+/** GET /user/training-status: every model's latest training, its progress and previews. */
+export async function presentTrainingStatus(
+  app: FastifyInstance,
+  origin: string,
+  userId: string,
+): Promise<TrainingStatus> {
+  const { models, trainingJobs: jobs } = await modelsWithTrainingJobs(app, userId);
+  const now = Date.now();
+  return {
+    modelStatus: aggregateModelStatus(models),
+    isTraining: models.some((model) => model.status === 'training'),
+    models: await Promise.all(
+      models.map(async (model) => {
+        const job = jobs.get(model.id);
+        const end = job?.finishedAt ? Date.parse(job.finishedAt) : now;
+        return {
+          modelId: model.id,
+          name: model.name,
+          status: model.status as ModelStatus,
+          jobId: job?.id ?? null,
+          jobStatus: job?.status ?? null,
+          progress: job?.progress ?? null,
+          etaSeconds: job?.status === 'running' ? job.etaSeconds : null,
+          startedAt: job?.startedAt ?? null,
+          elapsedSeconds: job?.startedAt
+            ? Math.round((end - Date.parse(job.startedAt)) / 1000)
+            : null,
+          failureReason: model.failure_reason ?? job?.error ?? null,
+          previews: await presentPreviews(app, origin, model),
+        };
+      }),
+    ),
+  };
 }
 
 export async function presentProfile(

@@ -126,6 +126,8 @@ describe('loadConfig', () => {
       owner: 'me',
       trainer: { owner: 'ostris', name: 'flux-dev-lora-trainer', version },
       upscalerVersion: 'f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa',
+      previewVersion: '8baa7ef2255075b46f4d91cd238c21d31181b3e6a864463f967960bb0112525b',
+      previews: true,
       webhookSecret: undefined,
       webhookUrl: 'https://studio.example.com/api/webhooks/replicate',
       training: {

@@ -96,6 +96,10 @@ export interface MediaTable {
   hd_job_id: Generated<string | null>;
   /** What the stored 2× version takes; null: none stored. */
   hd_bytes: Generated<number | null>;
+  /** Previews: the model in training it previews (migration 0020); null: not a preview. */
+  preview_of: Generated<string | null>;
+  /** Training photos: the face check's score, higher is better (migration 0020); null: none. */
+  photo_score: Generated<number | null>;
 }
 
 export interface ModelPhotosTable {
@@ -107,7 +111,7 @@ export interface ModelPhotosTable {
 export interface JobsTable {
   id: string;
   user_id: string;
-  /** train | generate | edit */
+  /** train | generate | edit | check-photo | delete-account | hd | preview */
   kind: string;
   /** queued | running | succeeded | failed | canceled */
   status: string;

@@ -13,6 +13,8 @@ const CAPABILITIES: Record<string, EngineCapabilities> = {
     needsTrainingPhotos: true,
     // A resample: no upscaler whose weights ship in a package runs fast enough on a CPU here.
     enlargement: 'enlarged',
+    // Its trainings take a minute or two: a preview would come no sooner than the model.
+    previews: false,
   },
   replicate: {
     textConditioned: true,
@@ -23,6 +25,8 @@ const CAPABILITIES: Record<string, EngineCapabilities> = {
     needsTrainingPhotos: false,
     // The configured upscaler model (REPLICATE_UPSCALER_VERSION).
     enlargement: 'hd',
+    // The configured zero-shot identity model (REPLICATE_PREVIEW_VERSION), while a training runs.
+    previews: true,
   },
   cog: {
     textConditioned: true,
@@ -33,6 +37,8 @@ const CAPABILITIES: Record<string, EngineCapabilities> = {
     needsTrainingPhotos: false,
     // A resample on this server: the operator's containers run no upscaler.
     enlargement: 'enlarged',
+    // The operator's containers run the LoRA trainer and predictor only.
+    previews: false,
   },
 };
 
@@ -44,6 +50,7 @@ const UNKNOWN: EngineCapabilities = {
   promptWords: [],
   needsTrainingPhotos: true,
   enlargement: 'enlarged',
+  previews: false,
 };
 
 export function capabilitiesOf(engine: string): EngineCapabilities {

@@ -68,6 +68,14 @@ export interface EditRequest extends GenerateRequest {
   mask: Buffer;
 }
 
+/** A picture of the person before their model exists, from one of their photos. */
+export interface PreviewRequest {
+  prompt: string;
+  /** The training photo (its original file) the likeness comes from. */
+  reference: Buffer;
+  seed: number;
+}
+
 export interface EngineImage {
   /** PNG bytes. */
   data: Buffer;
@@ -99,4 +107,9 @@ export interface Engine {
    * where the engine has one, else a resample (its capabilities say which: `enlargement`).
    */
   enlarge(image: Buffer, context: EngineContext): Promise<Buffer>;
+  /**
+   * A zero-shot picture from one photo, for an engine whose capabilities promise `previews`:
+   * shown while the person's model trains. Nothing else waits on it.
+   */
+  preview?(request: PreviewRequest, context: EngineContext): Promise<EngineImage>;
 }

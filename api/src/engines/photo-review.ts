@@ -85,15 +85,26 @@ async function reviewPhoto(
   };
 }
 
+/** What the check of an uploaded photo found. */
+export interface PhotoCheckResult {
+  /** Why a training could not use it, or null. */
+  problem: PhotoProblem | null;
+  /**
+   * Usable photos: the face's width in the original's pixels, the detail a model learns from
+   * (the best-scored photo is the one previews are made from); null when unusable.
+   */
+  score: number | null;
+}
+
 /**
- * The check of one uploaded photo, the same a training makes: why a training could not use it,
- * or null. Run when a training photo is uploaded, so the user hears of it before training. It
- * needs no descriptor, so the face thread of an api that only checks photos never loads the
- * face-recognition net.
+ * The check of one uploaded photo, the same a training makes. Run when a training photo is
+ * uploaded, so the user hears of it before training. It needs no descriptor, so the face thread
+ * of an api that only checks photos never loads the face-recognition net.
  */
-export async function checkPhoto(data: Buffer, signal?: AbortSignal): Promise<PhotoProblem | null> {
+export async function checkPhoto(data: Buffer, signal?: AbortSignal): Promise<PhotoCheckResult> {
   const examined = await examine(data, detectFaces, signal);
-  return 'problem' in examined ? examined.problem : null;
+  if ('problem' in examined) return { problem: examined.problem, score: null };
+  return { problem: null, score: Math.round(examined.face.box.width * examined.scale) };
 }
 
 /**

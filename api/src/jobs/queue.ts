@@ -36,6 +36,11 @@ export interface JobInputs {
   'delete-account': AccountContents;
   /** The generated image whose 2× version to make. */
   hd: { mediaId: string };
+  /**
+   * One preview of a model in training: `prompt` drawn by `engine`'s zero-shot identity model
+   * from the training photo `referencePhotoId`.
+   */
+  preview: { modelId: string; engine: string; prompt: string; referencePhotoId: string };
 }
 
 /** The prompts of a generation, each of which makes `count` images. */
@@ -63,10 +68,11 @@ export interface JobDetails {
   train: TrainingOutcome;
   generate: never;
   edit: never;
-  /** Why a training could not use the photo; null when it can. */
-  'check-photo': { problem: PhotoProblem | null };
+  /** Why a training could not use the photo (null when it can), and its score when it can. */
+  'check-photo': { problem: PhotoProblem | null; score?: number | null };
   'delete-account': never;
   hd: never;
+  preview: never;
 }
 
 /** A finished job: the media ids it stored, and what its kind's completion needs. */

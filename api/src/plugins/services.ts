@@ -19,6 +19,7 @@ import { MailOutbox } from '../services/mail-outbox';
 import { MediaService, photoCheckCompletion } from '../services/media';
 import { ModelService, trainingCompletion } from '../services/models';
 import { StorageQuota } from '../services/storage-quota';
+import { capabilitiesOf } from '../engines/capabilities';
 import { TrainingService } from '../services/training';
 import { UploadRequests } from '../services/upload-requests';
 import { UserService } from '../services/users';
@@ -136,7 +137,13 @@ export const servicesPlugin = fp<{ config: AppConfig; pool: AccountPool | null }
     );
     const models = new ModelService(app.db, storage, app.replicate);
     app.decorate('models', models);
-    app.decorate('training', new TrainingService(app.db, users, media, models, jobs));
+    // New trainings run on Cog, else Replicate, when configured (engines/start-engines.ts).
+    const trainingEngine = config.cog ? 'cog' : config.replicate ? 'replicate' : 'builtin-cpu';
+    const previews = capabilitiesOf(trainingEngine).previews && config.replicate?.previews === true;
+    app.decorate(
+      'training',
+      new TrainingService(app.db, users, media, models, jobs, previews ? trainingEngine : null),
+    );
     app.decorate(
       'generation',
       new GenerationService(models, jobs, storage, storageQuota, config.writeRateLimitPerMinute),

@@ -4,15 +4,13 @@ import {
   MAX_PROFILE_PICTURE_BYTES,
   PROFILE_PICTURE_MIME_TYPES,
   PROFILE_TEXT,
-  type ModelStatus,
 } from '@app/shared/spec';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound, unsupportedMediaType } from '../http-errors';
 import { base64Length, decodeBase64Image } from '../media/base64';
 import { processImage } from '../media/pipeline';
-import { modelsWithTrainingJobs, presentProfile, requestOrigin, signedUrl } from '../presenters';
-import { aggregateModelStatus } from '../services/models';
+import { presentProfile, presentTrainingStatus, requestOrigin, signedUrl } from '../presenters';
 
 export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
   app,
@@ -63,32 +61,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }>
         ...API_ROUTES['GET /user/training-status'],
       },
     },
-    async (request) => {
-      const { models, trainingJobs: jobs } = await modelsWithTrainingJobs(app, request.user.id);
-      const now = Date.now();
-      return {
-        modelStatus: aggregateModelStatus(models),
-        isTraining: models.some((model) => model.status === 'training'),
-        models: models.map((model) => {
-          const job = jobs.get(model.id);
-          const end = job?.finishedAt ? Date.parse(job.finishedAt) : now;
-          return {
-            modelId: model.id,
-            name: model.name,
-            status: model.status as ModelStatus,
-            jobId: job?.id ?? null,
-            jobStatus: job?.status ?? null,
-            progress: job?.progress ?? null,
-            etaSeconds: job?.status === 'running' ? job.etaSeconds : null,
-            startedAt: job?.startedAt ?? null,
-            elapsedSeconds: job?.startedAt
-              ? Math.round((end - Date.parse(job.startedAt)) / 1000)
-              : null,
-            failureReason: model.failure_reason ?? job?.error ?? null,
-          };
-        }),
-      };
-    },
+    async (request) => presentTrainingStatus(app, requestOrigin(request), request.user.id),
   );
 
   app.post(

@@ -127,6 +127,58 @@ async function makeHd(
   return { output: [row.id] };
 }
 
+/**
+ * One preview of a model in training, stored as a generated image marked as its preview. The
+ * training never waits on it or hears of it: a model no longer training (ready, failed, deleted)
+ * gets none, and a failure only ends this job.
+ */
+async function makePreview(
+  job: Job<'preview'>,
+  { db, storage, media }: RunnerServices,
+  engines: ReadonlyMap<string, Engine>,
+  context: EngineContext,
+): Promise<JobOutcome<'preview'>> {
+  const { modelId, engine: name, prompt, referencePhotoId } = job.input;
+  const model = await db
+    .selectFrom('models')
+    .select('status')
+    .where('id', '=', modelId)
+    .where('user_id', '=', job.userId)
+    .executeTakeFirst();
+  if (model?.status !== 'training') return { output: [] };
+  // An earlier attempt stored it before its end was recorded.
+  const earlier = await db.selectFrom('media').select('id').where('job_id', '=', job.id).execute();
+  if (earlier[0]) return { output: [earlier[0].id] };
+  const engine = engines.get(name);
+  if (!engine?.preview) throw new JobFailure(engineUnavailable(name));
+  const stored = await storage.read(mediaKeys(job.userId, referencePhotoId).original);
+  if (!stored) return { output: [] };
+  const seed = seedOf(job.id);
+  const image = await engine.preview(
+    { prompt, reference: await readAll(stored.stream), seed },
+    context,
+  );
+  const processed = await processImage(image.data, {
+    maxBytes: GENERATED_MAX_BYTES,
+    tooLargeMessage: FILE_TEXT.tooLarge,
+    allowedTypes: ['png'],
+    typeMessage: FILE_TEXT.singleImageTypeNotAllowed,
+  });
+  const row = await media.create(job.userId, processed, {
+    type: 'generated',
+    filename: `preview-${job.id.slice(0, 8)}.png`,
+    prompt,
+    mode: 'text-to-image',
+    jobId: job.id,
+    seed,
+    modelIds: [modelId],
+    engine: engine.name,
+    identityScore: image.identityScore,
+    previewOf: modelId,
+  });
+  return { output: [row.id] };
+}
+
 /** What the runners read and write besides the engines. */
 interface RunnerServices {
   db: Kysely<Database>;
@@ -247,8 +299,8 @@ export function jobRunners(
           ? await storage.read(mediaKeys(job.userId, photo.id).original)
           : undefined;
       if (!stored) return { output: [], details: { problem: null } };
-      const problem = await checkPhoto(await readAll(stored.stream), signal);
-      return { output: [], details: { problem } };
+      const { problem, score } = await checkPhoto(await readAll(stored.stream), signal);
+      return { output: [], details: { problem, score } };
     },
     train: async (job, context) => {
       const photos = await media.findManyOwned(job.userId, job.input.photoIds);
@@ -299,5 +351,7 @@ export function jobRunners(
     },
     hd: async (job, context) =>
       makeHd(job, { storage, media }, engines, engineContext(job, context)),
+    preview: async (job, context) =>
+      makePreview(job, { db, storage, media }, engines, engineContext(job, context)),
   };
 }

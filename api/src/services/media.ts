@@ -69,7 +69,7 @@ export const photoCheckCompletion: JobCompletion<'check-photo'> = {
   async succeeded(db, job, { details }) {
     await db
       .updateTable('media')
-      .set({ photo_check: details?.problem ?? 'ok' })
+      .set({ photo_check: details?.problem ?? 'ok', photo_score: details?.score ?? null })
       .where('id', '=', job.input.mediaId)
       .execute();
   },
@@ -109,6 +109,19 @@ export class MediaService {
       { userId: row.user_id, kind: 'check-photo', input: { mediaId: row.id } },
       trx,
     );
+  }
+
+  /** The ready previews of one of the user's models, oldest first. */
+  previewsOf(userId: string, modelId: string): Promise<MediaRow[]> {
+    return this.db
+      .selectFrom('media')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('preview_of', '=', modelId)
+      .where('status', '=', 'ready')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   }
 
   findOwned(userId: string, id: string): Promise<MediaRow | undefined> {
@@ -177,6 +190,8 @@ export class MediaService {
       modelIds?: readonly string[];
       engine?: string;
       identityScore?: number | null;
+      /** A preview: the model in training it previews. */
+      previewOf?: string;
     },
   ): Promise<MediaRow> {
     const id = randomUUID();
@@ -210,6 +225,8 @@ export class MediaService {
       medium_thumbnail: 1,
       hd_job_id: null,
       hd_bytes: null,
+      preview_of: fields.previewOf ?? null,
+      photo_score: null,
     };
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('media').values(row).execute();
@@ -254,6 +271,8 @@ export class MediaService {
       medium_thumbnail: 0,
       hd_job_id: null,
       hd_bytes: null,
+      preview_of: null,
+      photo_score: null,
     }));
     if (rows.length > 0) await this.db.insertInto('media').values(rows).execute();
     return rows;

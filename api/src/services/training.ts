@@ -6,6 +6,7 @@ import {
   validateTrainingPhotoCount,
   validateTriggerWord,
 } from '@app/shared/spec';
+import { packPrompts, packsFor } from '@app/shared/packs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http-errors';
@@ -14,6 +15,9 @@ import type { Job, JobQueue } from '../jobs/queue';
 import type { MediaService } from './media';
 import type { ModelService } from './models';
 import type { UserRow, UserService } from './users';
+
+/** At most this many previews per training: one pack's worth, the first pictures the user sees. */
+export const MAX_PREVIEWS = 4;
 
 interface TrainingRequest {
   modelName?: string;
@@ -29,6 +33,8 @@ export class TrainingService {
     private readonly media: MediaService,
     private readonly models: ModelService,
     private readonly jobs: JobQueue,
+    /** The engine new trainings run on when it makes their previews; null: none are made. */
+    private readonly previewEngine: string | null,
   ) {}
 
   /**
@@ -88,7 +94,7 @@ export class TrainingService {
     return this.db.transaction().execute(async (trx) => {
       await this.checkRoom(trx, user);
       const model = await this.models.createTraining(trx, user.id, { name, triggerWord, photoIds });
-      return this.jobs.enqueue(
+      const job = await this.jobs.enqueue(
         {
           userId: user.id,
           kind: 'train',
@@ -98,6 +104,8 @@ export class TrainingService {
         },
         trx,
       );
+      await this.queuePreviews(trx, user.id, model.id, photoIds);
+      return job;
     });
   }
 
@@ -148,7 +156,7 @@ export class TrainingService {
         if (!(await this.models.restartTraining(trx, model.id))) {
           throw conflict(API_TEXT.onlyFailedModelRetried);
         }
-        return this.jobs.enqueue(
+        const job = await this.jobs.enqueue(
           {
             userId: user.id,
             kind: 'train',
@@ -158,7 +166,63 @@ export class TrainingService {
           },
           trx,
         );
+        await this.queuePreviews(trx, user.id, model.id, model.photoIds);
+        return job;
       });
     });
   }
+
+  /**
+   * On an engine that makes previews, up to MAX_PREVIEWS jobs of their own kind beside the
+   * training: the prompts of the first pack the engine renders, each drawn from the best-reviewed
+   * photo. The training never waits on them; they need nothing of it.
+   */
+  private async queuePreviews(
+    trx: Kysely<Database>,
+    userId: string,
+    modelId: string,
+    photoIds: readonly string[],
+  ): Promise<void> {
+    const engine = this.previewEngine;
+    const [pack] = packsFor([engine]).packs;
+    if (engine === null || !pack) return;
+    const referencePhotoId = await bestReviewedPhoto(trx, userId, photoIds);
+    if (!referencePhotoId) return;
+    for (const prompt of packPrompts(pack, null).slice(0, MAX_PREVIEWS)) {
+      await this.jobs.enqueue(
+        {
+          userId,
+          kind: 'preview',
+          modelId,
+          input: { modelId, engine, prompt, referencePhotoId },
+        },
+        trx,
+      );
+    }
+  }
+}
+
+/**
+ * The photo whose face check passed with the highest score (the largest face); without any
+ * checked, the first in training order.
+ */
+async function bestReviewedPhoto(
+  db: Kysely<Database>,
+  userId: string,
+  photoIds: readonly string[],
+): Promise<string | undefined> {
+  if (photoIds.length === 0) return undefined;
+  const rows = await db
+    .selectFrom('media')
+    .select(['id', 'photo_check', 'photo_score'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', [...photoIds])
+    .execute();
+  const rank = (row: (typeof rows)[number]) =>
+    row.photo_check === 'ok' ? (row.photo_score ?? 0) : -1;
+  const ordered = photoIds.flatMap((id) => rows.filter((row) => row.id === id));
+  return ordered.reduce<(typeof rows)[number] | undefined>(
+    (best, row) => (!best || rank(row) > rank(best) ? row : best),
+    undefined,
+  )?.id;
 }

@@ -13,7 +13,9 @@ describe('engine capabilities', () => {
       framing: 'head-and-shoulders',
       needsTrainingPhotos: true,
       enlargement: 'enlarged',
+      previews: false,
     });
+    expect(capabilitiesOf('cog')).toMatchObject({ previews: false });
     expect(capabilitiesOf('replicate')).toEqual({
       textConditioned: true,
       editFollowsPrompt: true,
@@ -21,6 +23,7 @@ describe('engine capabilities', () => {
       promptWords: [],
       needsTrainingPhotos: false,
       enlargement: 'hd',
+      previews: true,
     });
     expect(capabilitiesOf('some-engine-gone')).toMatchObject({
       textConditioned: false,

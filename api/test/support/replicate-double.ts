@@ -19,6 +19,12 @@ export const UPSCALER = {
   version: 'f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa',
 };
 
+/** The public zero-shot identity model the api pins by default (REPLICATE_PREVIEW_VERSION). */
+export const PREVIEW_MODEL = {
+  model: 'zsxkib/flux-pulid',
+  version: '8baa7ef2255075b46f4d91cd238c21d31181b3e6a864463f967960bb0112525b',
+};
+
 type Status = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 
 /** A training or a prediction, in the shape `GET /v1/trainings/{id}` (`/predictions/{id}`) has. */
@@ -59,6 +65,8 @@ interface Behaviour {
   /** Time from creation to the terminal state. */
   trainingMs: number;
   predictionMs: number;
+  /** Time from creation to the terminal state of a prediction of the preview model. */
+  previewMs: number;
   /** false: jobs stay 'processing' until `finish(id)` (a training that takes hours). */
   autoFinish: boolean;
   /** 'drop': the webhook never reaches the app (wrong public URL, a proxy in front ...). */
@@ -67,6 +75,8 @@ interface Behaviour {
   deliveries: number;
   /** The next jobs fail with this provider error. */
   failWith: string | null;
+  /** The next predictions of the preview model fail with this provider error. */
+  previewsFailWith: string | null;
   /** The next `count` POSTs (creates, uploads) are answered with this HTTP status. */
   refusePosts: { status: number; count: number } | null;
   /** Entries per page of `GET /v1/trainings` and `/v1/predictions` (Replicate: 100). */
@@ -76,10 +86,12 @@ interface Behaviour {
 const DEFAULT_BEHAVIOUR: Behaviour = {
   trainingMs: 300,
   predictionMs: 150,
+  previewMs: 150,
   autoFinish: true,
   webhooks: 'deliver',
   deliveries: 1,
   failWith: null,
+  previewsFailWith: null,
   refusePosts: null,
   pageSize: 100,
 };
@@ -543,7 +555,7 @@ export class ReplicateDouble {
       .filter((entry) => /\.(jpe?g|png|webp)$/i.test(entry.entryName))
       .map((entry) => entry.getData());
     const job = this.newJob('training', body, `${TRAINER.owner}/${TRAINER.name}`, TRAINER.version);
-    this.run(job, this.behaviour.trainingMs, async () => {
+    this.run(job, this.behaviour.trainingMs, this.behaviour.failWith, async () => {
       const version = `${destination}:${hex64()}`;
       this.models.get(destination)!.versions.push(version.split(':')[1]!);
       this.photos.set(version, photos);
@@ -564,7 +576,7 @@ export class ReplicateDouble {
       return [422, { detail: 'image must be a file URL and scale a number up to 10' }];
     }
     const job = this.newJob('prediction', body, UPSCALER.model, UPSCALER.version);
-    this.run(job, this.behaviour.predictionMs, async () => {
+    this.run(job, this.behaviour.predictionMs, this.behaviour.failWith, async () => {
       const { width = 1, height = 1 } = await sharp(image.data).metadata();
       const png = await sharp(image.data)
         .resize(Math.round(width * scale), Math.round(height * scale))
@@ -577,8 +589,48 @@ export class ReplicateDouble {
     return [201, this.view(job)];
   }
 
+  /**
+   * FLUX PuLID's documented inputs: `main_face_image` (a file URL), `prompt`, `width` and
+   * `height` (256-1536), `seed`, `num_outputs` (1-4), `output_format`; its output is a list of
+   * image URLs. Each is the face photo itself at the requested size: a real face of the person.
+   */
+  private createPreview(body: Record<string, unknown>): [number, unknown] {
+    const input = (body.input ?? {}) as Record<string, unknown>;
+    const face = this.fileAt(input.main_face_image);
+    const size = (value: unknown, fallback: number) => (value === undefined ? fallback : value);
+    const width = size(input.width, 896);
+    const height = size(input.height, 1152);
+    const outputs = size(input.num_outputs, 1);
+    const valid = (value: unknown, min: number, max: number) =>
+      typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+    if (!face || typeof input.prompt !== 'string') {
+      return [422, { detail: 'main_face_image must be a file URL and prompt a string' }];
+    }
+    if (!valid(width, 256, 1536) || !valid(height, 256, 1536) || !valid(outputs, 1, 4)) {
+      return [422, { detail: 'width and height must be 256-1536, num_outputs 1-4' }];
+    }
+    const job = this.newJob('prediction', body, PREVIEW_MODEL.model, PREVIEW_MODEL.version);
+    const failWith = this.behaviour.previewsFailWith ?? this.behaviour.failWith;
+    this.run(job, this.behaviour.previewMs, failWith, async () => {
+      const urls: string[] = [];
+      for (let output = 0; output < (outputs as number); output += 1) {
+        const png = await sharp(face.data)
+          .rotate()
+          .resize(width as number, height as number, { fit: 'cover' })
+          .png()
+          .toBuffer();
+        const id = randomUUID();
+        this.files.set(id, { id, data: png, contentType: 'image/png' });
+        urls.push(`${this.url}/outputs/${id}.png`);
+      }
+      return urls;
+    });
+    return [201, this.view(job)];
+  }
+
   private createPrediction(body: Record<string, unknown>): [number, unknown] {
     if (body.version === UPSCALER.version) return this.createUpscale(body);
+    if (body.version === PREVIEW_MODEL.version) return this.createPreview(body);
     const input = body.input as Record<string, unknown> | undefined;
     const version = [...this.photos.keys()].find((key) => key.endsWith(`:${String(body.version)}`));
     if (!version || typeof input?.prompt !== 'string') {
@@ -598,7 +650,7 @@ export class ReplicateDouble {
       return [422, { detail: 'image and mask must be file URLs' }];
     }
     const job = this.newJob('prediction', body, version.split(':')[0]!, String(body.version));
-    this.run(job, this.behaviour.predictionMs, async () => {
+    this.run(job, this.behaviour.predictionMs, this.behaviour.failWith, async () => {
       const photos = this.photos.get(version)!;
       const seed = typeof input.seed === 'number' ? input.seed : 0;
       const urls: string[] = [];
@@ -616,8 +668,12 @@ export class ReplicateDouble {
   }
 
   /** starting -> processing (with tqdm-style logs) -> succeeded or failed. */
-  private run(job: DoubleJob, ms: number, make: () => Promise<unknown>): void {
-    const failWith = this.behaviour.failWith;
+  private run(
+    job: DoubleJob,
+    ms: number,
+    failWith: string | null,
+    make: () => Promise<unknown>,
+  ): void {
     this.outputs.set(job.id, async () => {
       if (failWith) {
         job.error = failWith;

@@ -6,7 +6,8 @@ import { startStudio, type Studio } from './studio';
 
 /**
  * The app configured for Replicate (pointed at the double), with webhooks reaching it on
- * PUBLIC_URL. Fast polls unless `env` says otherwise.
+ * PUBLIC_URL. Fast polls, and no previews (their own tests turn them on), unless `env` says
+ * otherwise.
  */
 export async function startReplicateStudio(
   double: ReplicateDouble,
@@ -18,6 +19,7 @@ export async function startReplicateStudio(
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     REPLICATE_POLL_SECONDS: '5',
+    REPLICATE_PREVIEWS: 'false',
     ...env,
   });
 }

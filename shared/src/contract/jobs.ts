@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * 'check-photo': the face check of an uploaded training photo (its result is on the photo);
  * 'delete-account': everything of a user, the job's own row last; 'hd': the 2× version of a
- * generated image (its output is the image's id).
+ * generated image (its output is the image's id); 'preview': one picture of a model still in
+ * training, from a zero-shot identity model (its output is the image's id).
  */
 export const JOB_KINDS = [
   'train',
@@ -12,6 +13,7 @@ export const JOB_KINDS = [
   'check-photo',
   'delete-account',
   'hd',
+  'preview',
 ] as const;
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
 

@@ -100,6 +100,10 @@ export const mediaItemSchema = z
       .nullable()
       .meta({ description: 'Face similarity (0..1) to the model’s photos; null when no face' }),
     likeness: likenessSchema,
+    preview: z.boolean().meta({
+      description:
+        'A preview made from one training photo by a zero-shot model while the model trained, not by the model itself',
+    }),
     failureReason: z
       .string()
       .nullable()

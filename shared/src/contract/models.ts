@@ -52,9 +52,22 @@ export const engineCapabilitiesSchema = z
       description:
         "What the 2× download of its images is: 'hd', an upscaler model adds detail; 'enlarged', a resample",
     }),
+    previews: z.boolean().meta({
+      description:
+        'A training on it queues preview pictures from a zero-shot identity model, shown while it trains',
+    }),
   })
   .meta({ id: 'EngineCapabilities' });
 export type EngineCapabilities = z.infer<typeof engineCapabilitiesSchema>;
+
+/** A preview picture of a model in training (its gallery item has `preview: true`). */
+export const modelPreviewSchema = z
+  .object({
+    imageId: z.string(),
+    thumbnailUrl: z.string().optional().meta({ description: 'Signed, expiring' }),
+  })
+  .meta({ id: 'ModelPreview' });
+export type ModelPreview = z.infer<typeof modelPreviewSchema>;
 
 /** A trained (or training) model as GET /user lists it (spec §3). */
 export const modelSchema = z
@@ -81,6 +94,9 @@ export const modelSchema = z
     capabilities: engineCapabilitiesSchema
       .nullable()
       .meta({ description: 'What that engine can do (api/src/engines/README.md)' }),
+    previews: z
+      .array(modelPreviewSchema)
+      .meta({ description: 'While training: the preview pictures made so far, oldest first' }),
   })
   .meta({ id: 'Model' });
 export type ModelSummary = z.infer<typeof modelSchema>;

@@ -3,7 +3,7 @@ import { safeText } from './safe-text';
 import { MODEL_STATUSES, SUBSCRIPTION_STATUSES } from '../spec/constants';
 import { FILE_TEXT, FORM_TEXT, PROFILE_TEXT } from '../spec/messages';
 import { uuidParam, withErrors, type RouteContract } from './common';
-import { modelSchema, TRAINING_ENGINES } from './models';
+import { modelPreviewSchema, modelSchema, TRAINING_ENGINES } from './models';
 
 /** The user's choices kept on the server (GET /user `settings`, PUT /user `settings`). */
 export const userSettingsSchema = z
@@ -68,6 +68,9 @@ export const trainingStatusSchema = z
         startedAt: z.string().nullable(),
         elapsedSeconds: z.number().nullable(),
         failureReason: z.string().nullable(),
+        previews: z
+          .array(modelPreviewSchema)
+          .meta({ description: 'While training: the preview pictures made so far' }),
       }),
     ),
   })

@@ -67,6 +67,7 @@ function item(imageId: string): MediaItem {
     imageId,
     type: 'generated',
     status: 'ready',
+    preview: false,
     filename: `${imageId}.png`,
     contentType: 'image/png',
     caption: '',

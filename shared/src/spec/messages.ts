@@ -176,6 +176,13 @@ export const GALLERY_TEXT = {
   imageViewer: 'Image viewer',
 } as const;
 
+/** Not worded by the spec: pictures made while a model trains (Replicate), in its row and the gallery. */
+export const PREVIEW_TEXT = {
+  rowNote: 'Preview — your model is still training',
+  badge: 'Preview',
+  imageAlt: 'Preview picture',
+} as const;
+
 /**
  * Not worded by the spec: the 2× download of a generated image. An engine without an upscaler
  * model resamples, and then it is never called HD.

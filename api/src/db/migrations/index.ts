@@ -19,6 +19,7 @@ import * as accountDeletion from './0016_account_deletion';
 import * as deletedIdentities from './0017_deleted_identities';
 import * as providerCalls from './0018_provider_calls';
 import * as hdVersions from './0019_hd_versions';
+import * as previews from './0020_previews';
 
 /**
  * A Kysely migration that may ask which dialect it runs on (Kysely does not tell, by design).
@@ -54,4 +55,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0017_deleted_identities': deletedIdentities,
   '0018_provider_calls': providerCalls,
   '0019_hd_versions': hdVersions,
+  '0020_previews': previews,
 };

@@ -22,6 +22,7 @@ import type {
   EngineContext,
   EngineImage,
   GenerateRequest,
+  PreviewRequest,
   ProviderJobRecord,
   TrainRequest,
   TrainResult,
@@ -45,6 +46,8 @@ export const REPLICATE_ENGINE_LIMITS: KindLimits = {
   'check-photo': 1,
   'delete-account': 1,
   hd: 4,
+  // A training's previews all at once: together they are its first pictures.
+  preview: 4,
 };
 /** Jobs one worker runs at once with Replicate selected (most of them just wait). */
 export const REPLICATE_WORKER_CONCURRENCY = 8;
@@ -56,6 +59,8 @@ const OUTCOME_CHECK_MS = 2_000;
  * hardware, so the cheapest SKU is enough for the destination itself.
  */
 const DESTINATION_HARDWARE = 'cpu';
+/** A preview's size: a portrait, like the model's first pack. */
+const PREVIEW_SIZE = { width: 768, height: 1024 } as const;
 const VERSION = /^([\w.-]+)\/([\w.-]+):(\w+)$/;
 /**
  * The search for a provider job an earlier attempt started stops at ones created this long
@@ -399,6 +404,31 @@ export class ReplicateEngine implements Engine {
     const data = await this.download(done, output, HD_TEXT.failed, context.signal);
     context.onProgress(0.9);
     return asPng(data);
+  }
+
+  /**
+   * A picture of the person from one photo by the configured zero-shot identity model
+   * (REPLICATE_PREVIEW_VERSION, FLUX PuLID by default): its documented inputs are the face photo
+   * (`main_face_image`, through the files API), the prompt, the size and the seed.
+   */
+  async preview(request: PreviewRequest, context: EngineContext): Promise<EngineImage> {
+    const failure = GENERATE_TEXT.generateFailed;
+    const input = {
+      main_face_image: request.reference,
+      prompt: request.prompt,
+      width: PREVIEW_SIZE.width,
+      height: PREVIEW_SIZE.height,
+      seed: request.seed,
+      num_outputs: 1,
+      output_format: 'png',
+    };
+    const done = await this.runPrediction(this.config.previewVersion, input, context, failure);
+    const output: unknown = Array.isArray(done.output)
+      ? (done.output as unknown[])[0]
+      : done.output;
+    const data = await this.download(done, output, failure, context.signal);
+    context.onProgress(0.9);
+    return { data: await asPng(data), identityScore: null };
   }
 
   private async predict(

@@ -5,6 +5,7 @@ import {
   GALLERY_TEXT,
   galleryCaption,
   mediaQuery,
+  PREVIEW_TEXT,
 } from '@app/shared/spec';
 import { RetryingImage } from '@app/shared/ui/retrying-image';
 import { thumbnailSrcSet } from '@app/shared/ui/thumbnail-src-set';
@@ -72,6 +73,20 @@ const useStyles = makeStyles({
       outlineOffset: '-3px',
     },
   },
+  // On the picture's corner, over light and dark pictures alike; the tap goes to the tile.
+  badge: {
+    position: 'absolute',
+    top: tokens.spacingVerticalS,
+    left: tokens.spacingHorizontalS,
+    padding: `2px ${tokens.spacingHorizontalS}`,
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorNeutralBackgroundInverted,
+    color: tokens.colorNeutralForegroundInverted,
+    fontSize: tokens.fontSizeBase200,
+    fontWeight: tokens.fontWeightSemibold,
+    lineHeight: tokens.lineHeightBase200,
+    pointerEvents: 'none',
+  },
   caption: {
     margin: 0,
     padding: `0 ${tokens.spacingHorizontalXXS}`,
@@ -102,6 +117,8 @@ const GalleryTile = memo(function GalleryTile({
   const tile = useTileStyles();
   const description = describeImage(item);
   const caption = galleryCaption(description);
+  // A preview is a zero-shot picture from one photo, not the model's work: it says so.
+  const label = item.preview ? `${description} (${PREVIEW_TEXT.badge})` : description;
   return (
     <li className={tile.tile} data-testid="gallery-tile" data-image-id={item.imageId}>
       <div className={styles.frame}>
@@ -124,9 +141,14 @@ const GalleryTile = memo(function GalleryTile({
         <button
           type="button"
           className={styles.open}
-          aria-label={`${GALLERY_TEXT.openImage}: ${description}`}
+          aria-label={`${GALLERY_TEXT.openImage}: ${label}`}
           onClick={() => onOpen(index)}
         />
+        {item.preview ? (
+          <span className={styles.badge} data-testid="preview-badge" aria-hidden>
+            {PREVIEW_TEXT.badge}
+          </span>
+        ) : null}
       </div>
       <p className={styles.caption} aria-hidden>
         {caption}

@@ -16,6 +16,7 @@ const model = (name: string, capabilities: EngineCapabilities | null): ModelSumm
   createdAt: '2026-01-01T00:00:00.000Z',
   engine: capabilities ? 'x' : null,
   capabilities,
+  previews: [],
 });
 
 const builtIn: EngineCapabilities = {
@@ -25,6 +26,7 @@ const builtIn: EngineCapabilities = {
   promptWords: ['natural', 'studio', 'beach', 'sepia', 'warm', 'dramatic', 'sunset', 'red'],
   needsTrainingPhotos: true,
   enlargement: 'enlarged',
+  previews: false,
 };
 const textConditioned: EngineCapabilities = {
   textConditioned: true,
@@ -33,6 +35,7 @@ const textConditioned: EngineCapabilities = {
   promptWords: [],
   needsTrainingPhotos: false,
   enlargement: 'hd',
+  previews: true,
 };
 
 describe('what the chosen models cannot do', () => {

@@ -23,6 +23,9 @@ const TrainingFailure = lazy(() =>
 const TrainingProgress = lazy(() =>
   import('./training-progress').then((module) => ({ default: module.TrainingProgress })),
 );
+const TrainingPreviews = lazy(() =>
+  import('./training-previews').then((module) => ({ default: module.TrainingPreviews })),
+);
 /** The first row's photos on a phone's first screen: two rows of three (one row on a desktop). */
 const FIRST_SCREEN_PHOTOS = 6;
 
@@ -112,6 +115,7 @@ export function ModelRow(props: ModelRowProps) {
       <div id={bodyId} className={styles.body} hidden={!expanded}>
         <Suspense fallback={null}>
           {locked ? <TrainingProgress live={props.live} name={model.name} /> : null}
+          {locked ? <TrainingPreviews previews={props.live?.previews ?? model.previews} /> : null}
           {view.status === 'failed' ? (
             <TrainingFailure
               reason={model.failureReason}

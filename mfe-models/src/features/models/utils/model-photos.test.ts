@@ -28,6 +28,7 @@ const model = (modelId: string, overrides: Partial<ModelSummary> = {}): ModelSum
   createdAt: '2026-11-22T00:00:00.000Z',
   engine: null,
   capabilities: null,
+  previews: [],
   ...overrides,
 });
 

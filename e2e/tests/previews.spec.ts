@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ReplicateDouble } from '../../api/test/support/replicate-double';
+import { MODELS_TEXT, PREVIEW_TEXT } from '../../shared/src/spec/messages';
+import { expect, test, type Page } from './support/test';
+import { startProduct } from './support/api-server';
+import { apiAs, LISA } from './support/models';
+import { E2E_WORK_DIR, ownProductPort } from './support/paths';
+import { signInNewUser } from './support/session';
+
+/*
+ * Previews on Replicate, in the built product pointed at the Replicate double (the real
+ * `replicate` client talks to it): Start Training → the preview pictures appear in the model's
+ * row and in the gallery, marked as previews, while the model trains → the model is ready.
+ */
+
+const SHOTS = join(E2E_WORK_DIR, 'screenshots', 'previews');
+mkdirSync(SHOTS, { recursive: true });
+
+/** The double's preview model answers after this long; its training waits for the test. */
+const PREVIEW_LATENCY_MS = 2_000;
+
+async function shot(page: Page, name: string, project: string) {
+  await page.screenshot({ path: join(SHOTS, `${project}-${name}.png`), fullPage: false });
+}
+
+test('Start Training on Replicate: previews in the row and the gallery before the model is ready', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const double = await ReplicateDouble.start();
+  double.behaviour = {
+    ...double.behaviour,
+    previewMs: PREVIEW_LATENCY_MS,
+    trainingMs: 3_600_000,
+  };
+  const port = ownProductPort(testInfo.parallelIndex, 0);
+  const product = await startProduct(port, {
+    ...double.env(),
+    PUBLIC_URL: `http://localhost:${port}`,
+    REPLICATE_POLL_SECONDS: '1',
+  });
+  try {
+    await signInNewUser(page, product.origin, 'Lisa Preview');
+    const api = await apiAs(page, product.origin);
+    const photoIds = await api.upload(LISA.slice(0, 5));
+    const started = Date.now();
+    const training = await api.post('/media/start-training', { modelName: 'Lisa', photoIds });
+    const modelId = training.modelId as string;
+
+    await page.goto(`${product.origin}/models`);
+    const row = page.locator(`[data-model-id="${modelId}"]`);
+    const previews = row.getByTestId('training-previews');
+    await expect(previews.getByRole('img').first()).toBeVisible({ timeout: 120_000 });
+    // A benchmark figure, not a pass/fail threshold: the first picture after Start Training.
+    console.log(
+      `first preview in the row ${Math.round((Date.now() - started) / 1000)} s after Start Training`,
+    );
+    await expect(previews.getByRole('img')).toHaveCount(4, { timeout: 120_000 });
+    await expect(previews.getByText(PREVIEW_TEXT.rowNote)).toBeVisible();
+    await expect(row).toHaveAttribute('data-status', 'training');
+    for (const image of await previews.getByRole('img').all()) {
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    await previews.scrollIntoViewIfNeeded();
+    await shot(page, 'row-with-previews', testInfo.project.name);
+
+    await page.goto(`${product.origin}/gallery`);
+    await expect(page.getByTestId('preview-badge')).toHaveCount(4);
+    await expect(
+      page.getByRole('button', { name: `(${PREVIEW_TEXT.badge})` }).first(),
+    ).toBeVisible();
+    await shot(page, 'gallery-badges', testInfo.project.name);
+
+    // The training ends at Replicate: the row says the model is ready, as without previews.
+    const [providerTraining] = double.trainings();
+    await double.finish(providerTraining!.id);
+    await page.goto(`${product.origin}/models`);
+    await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+    await expect(row.getByText(MODELS_TEXT.statusReady)).toBeVisible();
+    await expect(row.getByTestId('training-previews')).toHaveCount(0);
+  } finally {
+    await page.goto('about:blank');
+    await product.stop();
+    await double.close();
+  }
+});
