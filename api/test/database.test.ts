@@ -104,6 +104,7 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
         { name: '0017_deleted_identities' },
         { name: '0018_provider_calls' },
         { name: '0019_hd_versions' },
+        { name: '0020_previews' },
       ]);
     } finally {
       await app.close();
