@@ -76,7 +76,7 @@ test('Download enlarged gives a PNG twice the size, in the result panel and the 
 
   const [download] = await Promise.all([page.waitForEvent('download'), enlarge(page).click()]);
   expect(download.suggestedFilename()).toMatch(/^generate-[0-9a-f-]{36}-hd\.png$/);
-  expect(await sizeOf(await download.path())).toEqual({ format: 'png', width: 1024, height: 1280 });
+  expect(await sizeOf(await download.path())).toEqual({ format: 'png', width: 920, height: 1152 });
   await expect(enlarge(page)).toBeEnabled();
   await expect(toastOf(page, API_TEXT.tooManyRequests)).toBeHidden();
   await shot(page, testInfo, 'ready');
@@ -99,8 +99,8 @@ test('Download enlarged gives a PNG twice the size, in the result panel and the 
   expect(fromViewer.suggestedFilename()).toBe(`${imageId}-hd.png`);
   expect(await sizeOf(await fromViewer.path())).toEqual({
     format: 'png',
-    width: 1024,
-    height: 1280,
+    width: 920,
+    height: 1152,
   });
   await shot(page, testInfo, 'viewer');
 });
