@@ -130,6 +130,12 @@ const dir = await mkdtemp(join(tmpdir(), 'engine-bench-'));
 try {
   const storage = new LocalStorage(dir, 'bench-secret');
   const engine = new CpuEngine(storage);
+  /** Every bench edit: the person's model, an empty prompt and one seed. */
+  const editOf = (image: Buffer, mask: Buffer) =>
+    engine.edit(
+      { userId: 'bench', prompt: '', aspectRatio: '1:1', modelIds: ['lisa'], seed: 1, image, mask },
+      context,
+    );
   if (!EDITS_ONLY) {
     // First, while the process's peak memory is still its own: the built-in engine's 2x download
     // (a resample) of a 1024-pixel generated image.
@@ -362,20 +368,7 @@ try {
     };
     for (const [name, rectangles] of Object.entries(masks)) {
       const mask = await rectanglesMask(width, height, rectangles);
-      const edit = await timed(() =>
-        engine.edit(
-          {
-            userId: 'bench',
-            prompt: '',
-            aspectRatio: '1:1',
-            modelIds: ['lisa'],
-            seed: 1,
-            image: photo.data,
-            mask,
-          },
-          context,
-        ),
-      );
+      const edit = await timed(() => editOf(photo.data, mask));
       const after = (await decodeUpright(edit.result.data)).data;
       const band = await dilatedMask(mask, width, height, bandRadius(width, height));
       const hidden = hiddenInFrame(band, width, height, landmarks, model.size);
@@ -410,18 +403,7 @@ try {
     for (const fraction of [0.1, 0.15, 0.2, 0.25, 0.4]) {
       const side = Math.sqrt(fraction);
       const mask = await rectanglesMask(width, height, [[0, 0, side * width, side * height]]);
-      const edit = await engine.edit(
-        {
-          userId: 'bench',
-          prompt: '',
-          aspectRatio: '1:1',
-          modelIds: ['lisa'],
-          seed: 1,
-          image: photo.data,
-          mask,
-        },
-        context,
-      );
+      const edit = await editOf(photo.data, mask);
       const after = (await decodeUpright(edit.data)).data;
       const band = await dilatedMask(mask, width, height, bandRadius(width, height));
       console.log(
@@ -443,22 +425,7 @@ try {
       const mask = await rectanglesMask(3024, 4032, rectangles);
       const runs = [];
       for (let run = 0; run < 3; run += 1) {
-        runs.push(
-          await timed(() =>
-            engine.edit(
-              {
-                userId: 'bench',
-                prompt: '',
-                aspectRatio: '1:1',
-                modelIds: ['lisa'],
-                seed: 1,
-                image: big,
-                mask,
-              },
-              context,
-            ),
-          ),
-        );
+        runs.push(await timed(() => editOf(big, mask)));
       }
       console.log(
         `edit of a 3024x4032 photo, ${name}: wall median ${round(median(runs.map((r) => r.wall)))} ms (runs ${runs.map((r) => round(r.wall)).join(', ')}), CPU median ${round(median(runs.map((r) => r.cpu)))} ms`,

@@ -20,6 +20,14 @@ import type { MediaService } from './media';
  */
 const GENERATED_MAX_BYTES = 64 * 1024 * 1024;
 
+/** What every image an engine makes is checked against before it is stored. */
+const GENERATED_IMAGE_RULES = {
+  maxBytes: GENERATED_MAX_BYTES,
+  tooLargeMessage: FILE_TEXT.tooLarge,
+  allowedTypes: ['png'],
+  typeMessage: FILE_TEXT.singleImageTypeNotAllowed,
+} as const;
+
 /** Stable across retries of one job, so a re-run after a crash draws the same image. */
 export function seedOf(jobId: string): number {
   return createHash('sha256').update(jobId).digest().readUInt32LE(0) & 0x7fffffff;
@@ -158,12 +166,7 @@ async function makePreview(
     { prompt, reference: await readAll(stored.stream), seed },
     context,
   );
-  const processed = await processImage(image.data, {
-    maxBytes: GENERATED_MAX_BYTES,
-    tooLargeMessage: FILE_TEXT.tooLarge,
-    allowedTypes: ['png'],
-    typeMessage: FILE_TEXT.singleImageTypeNotAllowed,
-  });
+  const processed = await processImage(image.data, GENERATED_IMAGE_RULES);
   const row = await media.create(job.userId, processed, {
     type: 'generated',
     filename: `preview-${job.id.slice(0, 8)}.png`,
@@ -269,12 +272,7 @@ export function jobRunners(
     engine: Engine,
     filename: string,
   ): Promise<string> {
-    const processed = await processImage(image.data, {
-      maxBytes: GENERATED_MAX_BYTES,
-      tooLargeMessage: FILE_TEXT.tooLarge,
-      allowedTypes: ['png'],
-      typeMessage: FILE_TEXT.singleImageTypeNotAllowed,
-    });
+    const processed = await processImage(image.data, GENERATED_IMAGE_RULES);
     const row = await media.create(job.userId, processed, {
       type: 'generated',
       filename,
