@@ -3,7 +3,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCELED_FAILURE } from '../../src/jobs/job-failures';
 import { makeTempDir, removeDir } from '../helpers';
-import { makeAdmin, uploadJpegs } from '../support/fixtures';
+import { readAll } from '../../src/engines/read-all';
+import { mediaKeys } from '../../src/storage/keys';
+import { makeAdmin, uploadJpegs, userIdOf } from '../support/fixtures';
 import { freePort } from '../support/free-port';
 import { smallSubjectPhoto } from '../support/images';
 import { newUser, type Studio } from '../support/studio';
@@ -225,6 +227,26 @@ export function describeProviderEngine(makeHarness: () => Promise<ProviderHarnes
       const job = await finishedJob(studio, user, response.body.id);
       expect(job.status).toBe('succeeded');
       expect(job.output).toHaveLength(1);
+      const key = mediaKeys(await userIdOf(studio, user), job.output[0]).original;
+      const stored = await studio.running.app.storage.read(key);
+      const { data, info } = await sharp(await readAll(stored!.stream))
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      // The upload's size, whatever size the model answered at.
+      expect([info.width, info.height]).toEqual([256, 256]);
+      const pixel = (x: number, y: number) => [
+        ...data.subarray((y * 256 + x) * 3, (y * 256 + x) * 3 + 3),
+      ];
+      // Unpainted: the upload's own blue, next to the mask's edge too; painted: the model's.
+      for (const [x, y] of [
+        [0, 0],
+        [255, 255],
+        [63, 128],
+        [128, 192],
+      ] as const)
+        expect(pixel(x, y)).toEqual([0x30, 0x60, 0xc0]);
+      expect(pixel(128, 128)).not.toEqual([0x30, 0x60, 0xc0]);
     });
 
     it("cancels the provider's training when the user cancels", async () => {

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AdmZip from 'adm-zip';
-import { crop, inpaint } from './replicate-double';
+import sharp from 'sharp';
+import { crop } from './replicate-double';
 
 export type CogKind = 'training' | 'prediction';
 type Status = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
@@ -76,7 +77,9 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
  *
  * A training fetches its `input_images` zip and answers with weights (random bytes) as a data URL;
  * a prediction fetches its `lora_weights`, and answers with real PNGs made from that training's
- * photos (crops; for an edit, the image with the masked region from a photo).
+ * photos (crops). The predictor is FLUX dev with LoRAs as replicate/cog-flux builds it
+ * (`DevLoraPredictor`): it has `image` (image to image) but no `mask`, and Cog drops inputs a
+ * predictor does not declare, so an edit comes back repainted whole, at about one megapixel.
  */
 export class CogDouble {
   /** Every job the container ran, in order: a second run of one id shows twice. */
@@ -257,16 +260,13 @@ export class CogDouble {
       return 'num_outputs must be an integer from 1 to 4';
     }
     const image = await this.file(input.image);
-    const mask = await this.file(input.mask);
-    if ((input.image !== undefined && !image) || (input.mask !== undefined && !mask)) {
-      return 'image and mask must be file URLs';
-    }
+    if (input.image !== undefined && !image) return 'image must be a file URL';
     return async () => {
       const seed = typeof input.seed === 'number' ? input.seed : 0;
       const urls: string[] = [];
       for (let output = 0; output < count; output += 1) {
         const photo = photos[(seed + output) % photos.length]!;
-        const png = image && mask ? await inpaint(image, mask, photo) : await crop(photo, input);
+        const png = image ? await repaint(image, photo) : await crop(photo, input);
         urls.push(this.fileOutput(png));
       }
       return urls;
@@ -359,4 +359,12 @@ export class CogDouble {
     }, ms);
     this.timers.add(timer);
   }
+}
+
+/** Image to image at `megapixels: "1"`: the whole picture repainted (here: from the photo). */
+async function repaint(image: Buffer, photo: Buffer): Promise<Buffer> {
+  const { width = 1, height = 1 } = await sharp(image).metadata();
+  const scale = Math.sqrt(1_000_000 / (width * height));
+  const side = (length: number) => Math.max(16, Math.round((length * scale) / 16) * 16);
+  return sharp(photo).rotate().resize(side(width), side(height), { fit: 'cover' }).png().toBuffer();
 }

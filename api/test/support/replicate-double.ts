@@ -719,10 +719,14 @@ export function crop(photo: Buffer, input: Record<string, unknown>): Promise<Buf
 export async function inpaint(image: Buffer, mask: Buffer, photo: Buffer): Promise<Buffer> {
   const { width = 1, height = 1 } = await sharp(image).metadata();
   const alpha = await sharp(mask).resize(width, height).greyscale().raw().toBuffer();
-  const patch = await sharp(photo)
+  // Two steps: in one pipeline sharp removes the alpha after joining the new one.
+  const colours = await sharp(photo)
     .rotate()
     .resize(width, height, { fit: 'cover' })
     .removeAlpha()
+    .raw()
+    .toBuffer();
+  const patch = await sharp(colours, { raw: { width, height, channels: 3 } })
     .joinChannel(alpha, { raw: { width, height, channels: 1 } })
     .png()
     .toBuffer();

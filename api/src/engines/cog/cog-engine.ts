@@ -16,6 +16,7 @@ import {
 } from '../../jobs/job-failures';
 import type { KindLimits } from '../../jobs/lease-store';
 import { resampleTwice } from '../../media/enlarge';
+import { keepUnpainted } from '../../media/keep-unpainted';
 import type { Storage } from '../../storage/storage';
 import type {
   EditRequest,
@@ -189,7 +190,7 @@ export class CogEngine implements Engine {
       context,
       GENERATE_TEXT.editFailed,
     );
-    return image!;
+    return { ...image!, data: await keepUnpainted(request.image, request.mask, image!.data) };
   }
 
   /**

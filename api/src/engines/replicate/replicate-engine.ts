@@ -15,6 +15,7 @@ import {
 } from '../../jobs/job-failures';
 import type { KindLimits } from '../../jobs/lease-store';
 import { asPng } from '../../media/enlarge';
+import { keepUnpainted } from '../../media/keep-unpainted';
 import type { Storage } from '../../storage/storage';
 import type {
   EditRequest,
@@ -212,7 +213,7 @@ export class ReplicateEngine implements Engine {
       context,
       GENERATE_TEXT.editFailed,
     );
-    return image!;
+    return { ...image!, data: await keepUnpainted(request.image, request.mask, image!.data) };
   }
 
   private baseInput(
