@@ -452,6 +452,9 @@ test('edit: a mask too large for the built-in engine to fill is pointed out befo
   await expect(undo).toBeEnabled();
   await page.getByRole('button', { name: 'Invert mask' }).click();
   await expect(advice).toHaveText(EDIT_MASK_TEXT.tooLarge);
+  // Edit Image waits, pointing at the note, rather than submitting what the api refuses.
+  await expect(action(page)).toBeDisabled();
+  await expect(reason(page)).toHaveText(EDIT_MASK_TEXT.paintSmaller);
   await advice.scrollIntoViewIfNeeded();
   await shot(page, testInfo, 'edit-mask-too-large');
   await expectScreenChecks(page, 'generate, edit mode, a mask too large to fill');
@@ -460,6 +463,7 @@ test('edit: a mask too large for the built-in engine to fill is pointed out befo
   await undo.click();
   await expect(advice).toHaveCount(0);
   await expect(reason(page)).toHaveCount(0);
+  await expect(action(page)).toBeEnabled();
 });
 
 test.describe('a job that does not finish', () => {

@@ -13,6 +13,8 @@ export const EDIT_MASK_LIMITS = {
 export const EDIT_MASK_TEXT = {
   tooLarge:
     'The painted area is too large to fill from the rest of the photo. Paint a smaller area, at most a quarter of the photo, and edit the rest in a second pass.',
+  /** Under the disabled Edit Image button, while the note above says why. */
+  paintSmaller: 'Paint a smaller area to edit this photo',
 } as const;
 
 export interface EditMaskFacts {

@@ -211,6 +211,17 @@ describe('generation input', () => {
     expect(
       validateGenerationInput({ ...base, mode: 'edit', hasImage: true, hasMask: true }),
     ).toBeNull();
+    expect(
+      validateGenerationInput({
+        ...base,
+        mode: 'edit',
+        hasImage: true,
+        hasMask: true,
+        maskTooLarge: true,
+      }),
+    ).toBe('Paint a smaller area to edit this photo');
+    // Text to image has no mask: a flag left over from edit mode is not its concern.
+    expect(validateGenerationInput({ ...base, mode: 'generate', maskTooLarge: true })).toBeNull();
     expect(validateGenerationInput({ mode: 'edit', prompt: '', modelCount: 0 })).toBe(
       'Please enter a prompt',
     );

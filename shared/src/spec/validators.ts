@@ -36,6 +36,7 @@ import {
   passwordMinLength,
   tooManyPhotos,
 } from './messages';
+import { EDIT_MASK_TEXT } from './edit-mask';
 
 export interface FileLike {
   name: string;
@@ -182,6 +183,8 @@ export interface GenerationInput {
   hasImage?: boolean;
   /** Only checked in edit mode. */
   hasMask?: boolean;
+  /** Edit mode: the mask breaks the chosen engine's edit-mask rule (edit-mask.ts). */
+  maskTooLarge?: boolean;
 }
 
 /** The first failing rule, in the order the spec lists them: prompt, models, image, mask. */
@@ -190,6 +193,7 @@ export function validateGenerationInput(input: GenerationInput): string | null {
   if (error || input.mode !== 'edit') return error;
   if (!input.hasImage) return GENERATE_TEXT.uploadImage;
   if (!input.hasMask) return GENERATE_TEXT.paintMask;
+  if (input.maskTooLarge) return EDIT_MASK_TEXT.paintSmaller;
   return null;
 }
 

@@ -15,10 +15,10 @@ import {
 } from '../hooks/generation-store';
 import { useGenerationProgress } from '../hooks/use-generation-progress';
 import { useModelSelection } from '../hooks/use-model-selection';
+import { usePromptHistory } from '../hooks/use-prompt-history';
 import { GENERATE_PAGE_TEXT } from '../texts';
 import { engineLimits } from '../utils/engine-limits';
 import { insertAtCaret } from '../utils/insert-at-caret';
-import { loadPromptHistory } from '../utils/prompt-history';
 import { ActionBar } from './action-bar';
 import { useChoiceStyles } from './choice-styles';
 import { PackRow } from '../../packs/components/pack-row';
@@ -34,7 +34,12 @@ import { TriggerWordHints } from './trigger-word-hints';
 // Edit mode's image area and mask editor: not part of the first show (text to image is).
 const EditInputs = lazy(() => import('../../mask-editor/components/edit-inputs'));
 
-const NO_EDIT_INPUTS: EditInputsState = { image: null, aspect: null, hasPaint: false };
+const NO_EDIT_INPUTS: EditInputsState = {
+  image: null,
+  aspect: null,
+  hasPaint: false,
+  maskTooLarge: false,
+};
 
 const useStyles = makeStyles({
   page: {
@@ -83,14 +88,8 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
   const { mode, prompt, aspectRatio, count } = draft;
 
   const { selectedIds: usable, selectedModels, toggle } = useModelSelection(readyModels);
-  // A prompt joins the recent ones when it made an image (the store keeps them): read again then.
   const madeImage = generation.status === 'succeeded' ? generation.result.id : null;
-  const [history, setHistory] = useState(() => loadPromptHistory(localStorage));
-  const [historyAfter, setHistoryAfter] = useState(madeImage);
-  if (historyAfter !== madeImage) {
-    setHistoryAfter(madeImage);
-    setHistory(loadPromptHistory(localStorage));
-  }
+  const history = usePromptHistory(madeImage);
   const [editInputsState, setEdit] = useState<EditInputsState>(NO_EDIT_INPUTS);
   // What the edit panel last reported counts only while it is shown.
   const edit = mode === 'edit' ? editInputsState : NO_EDIT_INPUTS;
@@ -107,6 +106,7 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
     modelCount: usable.length,
     hasImage: edit.image !== null,
     hasMask: edit.hasPaint,
+    maskTooLarge: edit.maskTooLarge,
   });
   const limits = engineLimits(selectedModels);
 

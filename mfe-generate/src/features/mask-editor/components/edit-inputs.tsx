@@ -25,6 +25,8 @@ export interface EditInputsState {
   /** Width / height of the photo, once it has been read. */
   aspect: number | null;
   hasPaint: boolean;
+  /** The painted area breaks the engine's edit-mask rule: the note under the editor says why. */
+  maskTooLarge: boolean;
 }
 
 interface LoadedPhoto {
@@ -72,13 +74,19 @@ export default function EditInputs({
   const [share, setShare] = useState(0);
   const editor = useRef<MaskEditorHandle>(null);
 
+  const problem =
+    photo && hasPaint && limits?.editFollowsPrompt === false
+      ? editMaskProblem({ areaFraction: share })
+      : null;
+
   useEffect(() => {
     onChange({
       image: photo?.file ?? null,
       aspect: photo ? photo.size.width / photo.size.height : null,
       hasPaint: photo !== null && hasPaint,
+      maskTooLarge: problem !== null,
     });
-  }, [photo, hasPaint, onChange]);
+  }, [photo, hasPaint, problem, onChange]);
 
   useEffect(
     () => () => {
@@ -94,11 +102,6 @@ export default function EditInputs({
     }),
     [photo],
   );
-
-  const problem =
-    photo && hasPaint && limits?.editFollowsPrompt === false
-      ? editMaskProblem({ areaFraction: share })
-      : null;
 
   const choose = (file: File) => {
     setUnreadable(false);
