@@ -18,6 +18,7 @@ import { useModelSelection } from '../hooks/use-model-selection';
 import { usePromptHistory } from '../hooks/use-prompt-history';
 import { GENERATE_PAGE_TEXT } from '../texts';
 import { engineLimits } from '../utils/engine-limits';
+import { exportedMaskProblem } from '../utils/exported-mask-problem';
 import { insertAtCaret } from '../utils/insert-at-caret';
 import { ActionBar } from './action-bar';
 import { useChoiceStyles } from './choice-styles';
@@ -152,9 +153,9 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
     if (mode === 'edit') {
       const mask = await editInputs.current?.exportMask();
       if (!mask || !edit.image) return;
-      // Erased back to nothing: the strokes exist, the mask is empty.
-      if (mask.paintedPixels === 0) {
-        setSubmitError(GENERATE_TEXT.paintMask);
+      const problem = exportedMaskProblem(mask, limits);
+      if (problem) {
+        setSubmitError(problem);
         return;
       }
       request.image = edit.image;

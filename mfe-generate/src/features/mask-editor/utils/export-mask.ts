@@ -5,6 +5,8 @@ export interface ExportedMask {
   /** The PNG mask at the photo's size: white where the photo is to be regenerated. */
   blob: Blob;
   paintedPixels: number;
+  /** paintedPixels over the photo's pixels: the share the api measures on this mask. */
+  share: number;
 }
 
 function loadImage(src: string): Promise<HTMLImageElement> {
@@ -67,5 +69,5 @@ export async function exportMask(
   );
   const blob = await new Promise<Blob | null>((resolve) => surface.toBlob(resolve, 'image/png'));
   if (!blob) throw new Error('The mask could not be encoded');
-  return { blob, paintedPixels };
+  return { blob, paintedPixels, share: paintedPixels / (width * height) };
 }
