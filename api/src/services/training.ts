@@ -104,7 +104,7 @@ export class TrainingService {
         },
         trx,
       );
-      await this.queuePreviews(trx, user.id, model.id, photoIds);
+      await this.queuePreviews(trx, user.id, model.id, triggerWord, photoIds);
       return job;
     });
   }
@@ -166,7 +166,7 @@ export class TrainingService {
           },
           trx,
         );
-        await this.queuePreviews(trx, user.id, model.id, model.photoIds);
+        await this.queuePreviews(trx, user.id, model.id, model.trigger_word, model.photoIds);
         return job;
       });
     });
@@ -181,6 +181,7 @@ export class TrainingService {
     trx: Kysely<Database>,
     userId: string,
     modelId: string,
+    triggerWord: string,
     photoIds: readonly string[],
   ): Promise<void> {
     const engine = this.previewEngine;
@@ -188,7 +189,7 @@ export class TrainingService {
     if (engine === null || !pack) return;
     const referencePhotoId = await bestReviewedPhoto(trx, userId, photoIds);
     if (!referencePhotoId) return;
-    for (const prompt of packPrompts(pack, null).slice(0, MAX_PREVIEWS)) {
+    for (const prompt of packPrompts(pack, triggerWord).slice(0, MAX_PREVIEWS)) {
       await this.jobs.enqueue(
         {
           userId,
