@@ -175,7 +175,8 @@ export class TrainingService {
   /**
    * On an engine that makes previews, up to MAX_PREVIEWS jobs of their own kind beside the
    * training: the prompts of the first pack the engine renders, each drawn from the best-reviewed
-   * photo. The training never waits on them; they need nothing of it.
+   * photo. The training never waits on them; they need nothing of it. A model trained again
+   * keeps the previews it has or is still getting: each is a paid prediction.
    */
   private async queuePreviews(
     trx: Kysely<Database>,
@@ -186,7 +187,7 @@ export class TrainingService {
   ): Promise<void> {
     const engine = this.previewEngine;
     const [pack] = packsFor([engine]).packs;
-    if (engine === null || !pack) return;
+    if (engine === null || !pack || (await hasPreviews(trx, userId, modelId))) return;
     const referencePhotoId = await bestReviewedPhoto(trx, userId, photoIds);
     if (!referencePhotoId) return;
     for (const prompt of packPrompts(pack, triggerWord).slice(0, MAX_PREVIEWS)) {
@@ -201,6 +202,30 @@ export class TrainingService {
       );
     }
   }
+}
+
+/** Whether the model has previews, or preview jobs still to run. */
+async function hasPreviews(
+  db: Kysely<Database>,
+  userId: string,
+  modelId: string,
+): Promise<boolean> {
+  const made = await db
+    .selectFrom('media')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('preview_of', '=', modelId)
+    .executeTakeFirst();
+  if (made) return true;
+  const pending = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('model_id', '=', modelId)
+    .where('kind', '=', 'preview')
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  return pending !== undefined;
 }
 
 /**

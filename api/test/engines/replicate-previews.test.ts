@@ -200,6 +200,56 @@ describe('Replicate previews while a model trains', { timeout: 90_000 }, () => {
     });
     expect(double.trainings().length - trainingsBefore).toBe(1);
   });
+
+  for (const earlier of ['made', 'still running'] as const) {
+    it(`a training retried after it failed queues no more previews (earlier ones ${earlier})`, async () => {
+      double.behaviour = {
+        ...double.behaviour,
+        previewsFailWith: null,
+        trainingsFailWith: 'training diverged',
+        trainingMs: 600_000,
+        previewMs: earlier === 'made' ? 150 : 600_000,
+      };
+      const trainingsBefore = double.trainings().length;
+      const { modelId, jobId } = await startTraining(studio, user, photoIds);
+      await until('four previews', async () => {
+        const jobs = await jobsOf(studio, modelId, 'preview');
+        const wanted = earlier === 'made' ? 'succeeded' : 'running';
+        return jobs.length === 4 && jobs.every((job) => job.status === wanted) ? jobs : undefined;
+      });
+      const failing = await until('the training at Replicate', async () =>
+        double.trainings().length > trainingsBefore ? double.trainings().at(-1) : undefined,
+      );
+      const predictionsBefore = previewPredictions(double).length;
+      await double.finish(failing.id);
+      expect((await finishedJob(studio, user, jobId)).status).toBe('failed');
+
+      double.behaviour = { ...double.behaviour, trainingsFailWith: null };
+      const retried = await studio.as(user, 'POST', `/api/user/models/${modelId}/retry`);
+      expect(retried.status).toBe(202);
+      // The retry's training reaches Replicate: every job the retry queued has been picked up.
+      await until('the retried training at Replicate', async () =>
+        double.trainings().length > trainingsBefore + 1 ? true : undefined,
+      );
+      expect(await jobsOf(studio, modelId, 'preview')).toHaveLength(4);
+      expect(previewPredictions(double)).toHaveLength(predictionsBefore);
+      if (earlier === 'still running') {
+        // The earlier previews still arrive, for the model that trains again.
+        for (const prediction of previewPredictions(double).slice(-4)) {
+          await double.finish(prediction.id);
+        }
+        const row = await until('the previews in the row', async () => {
+          const model = await previewsInRow(studio, user, modelId);
+          return model?.previews.length === 4 ? model : undefined;
+        });
+        expect(row.status).toBe('training');
+      }
+      await double.finish(double.trainings().at(-1)!.id);
+      expect((await finishedJob(studio, user, retried.body.job.id as string)).status).toBe(
+        'succeeded',
+      );
+    });
+  }
 });
 
 describe('previews switched off', { timeout: 60_000 }, () => {
