@@ -119,6 +119,11 @@ describe('Replicate previews while a model trains', { timeout: 90_000 }, () => {
       return model?.previews.length === 4 ? model : undefined;
     });
     expect(row.status).toBe('training');
+    // Each opens large: the web-size image beside the thumbnail.
+    for (const preview of row.previews as { thumbnailUrl: string; displayUrl: string }[]) {
+      expect(preview.displayUrl).toEqual(expect.any(String));
+      expect(preview.displayUrl).not.toBe(preview.thumbnailUrl);
+    }
     const live = await studio.as(user, 'GET', '/api/user/training-status');
     expect(
       (live.body.models as { modelId: string; previews: unknown[] }[]).find(
