@@ -52,8 +52,11 @@ export interface ReplicateConfig {
   trainer: { owner: string; name: string; version: string };
   /** The pinned upscaler's version id (REPLICATE_UPSCALER_VERSION): HD versions of images. */
   upscalerVersion: string;
-  /** The pinned zero-shot identity model's version id (REPLICATE_PREVIEW_VERSION): previews. */
-  previewVersion: string;
+  /**
+   * The zero-shot identity model that draws previews (REPLICATE_PREVIEW_MODEL): an official
+   * model run by name (`version` null: Replicate pins none), or a community model's pinned version.
+   */
+  previewModel: { model: string; version: string | null };
   /** Whether a training queues previews (REPLICATE_PREVIEWS); each is a paid prediction. */
   previews: boolean;
   /** `whsec_<base64>`; undefined: fetched once from `GET /v1/webhooks/default/secret`. */
@@ -185,11 +188,13 @@ const REPLICATE_API_URL = 'https://api.replicate.com/v1';
 const REPLICATE_UPSCALER =
   'nightmareai/real-esrgan:f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa';
 /**
- * FLUX PuLID, pinned: a likeness from one photo in seconds, while the person's own model trains.
- * Its inputs are `main_face_image`, `prompt`, `width`, `height`, `seed`, `num_outputs`.
+ * FLUX.1 Kontext [pro], an official model (run by name, under Black Forest Labs' API terms,
+ * which allow commercial use of its outputs): a likeness from one photo in seconds, while the
+ * person's own model trains.
  */
-const REPLICATE_PREVIEW =
-  'zsxkib/flux-pulid:8baa7ef2255075b46f4d91cd238c21d31181b3e6a864463f967960bb0112525b';
+const REPLICATE_PREVIEW = 'black-forest-labs/flux-kontext-pro';
+/** `owner/name` (an official model, run by name) or `owner/name:<64 hex>` (a pinned version). */
+const PREVIEW_MODEL = /^([\w.-]+\/[\w.-]+)(?::([0-9a-f]{64}))?$/;
 const SQLITE_SCHEME = 'sqlite:';
 
 /** `postgres:///db?host=/run/postgresql` (a unix socket) has no host part, so only `//` is required. */
@@ -297,9 +302,12 @@ const envSchema = z
       .string()
       .regex(TRAINER_VERSION, 'must be owner/name:<64-hex version id>')
       .default(REPLICATE_UPSCALER),
-    REPLICATE_PREVIEW_VERSION: z
+    REPLICATE_PREVIEW_MODEL: z
       .string()
-      .regex(TRAINER_VERSION, 'must be owner/name:<64-hex version id>')
+      .regex(
+        PREVIEW_MODEL,
+        'must be an official model as owner/name (e.g. black-forest-labs/flux-kontext-pro) or a community model pinned as owner/name:<64-hex version id>',
+      )
       .default(REPLICATE_PREVIEW),
     REPLICATE_WEBHOOK_SECRET: z
       .string()
@@ -421,6 +429,11 @@ function sqliteFile(databaseUrl: string): string {
 
 type EnvVars = z.infer<typeof envSchema>;
 
+function previewModel(value: string): ReplicateConfig['previewModel'] {
+  const [, model = '', version] = PREVIEW_MODEL.exec(value) ?? [];
+  return { model, version: version ?? null };
+}
+
 function replicateConfig(vars: EnvVars, publicUrl: string): ReplicateConfig | undefined {
   const trainer = TRAINER_VERSION.exec(vars.REPLICATE_TRAINER_VERSION ?? '');
   if (!vars.REPLICATE_API_TOKEN || !vars.REPLICATE_OWNER || !trainer) return undefined;
@@ -431,7 +444,7 @@ function replicateConfig(vars: EnvVars, publicUrl: string): ReplicateConfig | un
     owner: vars.REPLICATE_OWNER,
     trainer: { owner, name, version },
     upscalerVersion: TRAINER_VERSION.exec(vars.REPLICATE_UPSCALER_VERSION)?.[3] ?? '',
-    previewVersion: TRAINER_VERSION.exec(vars.REPLICATE_PREVIEW_VERSION)?.[3] ?? '',
+    previewModel: previewModel(vars.REPLICATE_PREVIEW_MODEL),
     previews: vars.REPLICATE_PREVIEWS,
     webhookSecret: vars.REPLICATE_WEBHOOK_SECRET,
     webhookUrl: `${publicUrl}${REPLICATE_WEBHOOK_PATH}`,

@@ -230,10 +230,14 @@ export async function presentPreviews(
   if (model.status !== 'training') return [];
   const rows = (await app.media.previewsOf(model.user_id, model.id)).slice(-MAX_PREVIEWS);
   return Promise.all(
-    rows.map(async (row) => ({
-      imageId: row.id,
-      thumbnailUrl: await signedUrl(app.storage, origin, mediaKeys(row.user_id, row.id).thumbnail),
-    })),
+    rows.map(async (row) => {
+      const keys = mediaKeys(row.user_id, row.id);
+      const [thumbnailUrl, displayUrl] = await Promise.all([
+        signedUrl(app.storage, origin, keys.thumbnail),
+        signedUrl(app.storage, origin, keys.web),
+      ]);
+      return { imageId: row.id, thumbnailUrl, displayUrl };
+    }),
   );
 }
 

@@ -126,7 +126,7 @@ describe('loadConfig', () => {
       owner: 'me',
       trainer: { owner: 'ostris', name: 'flux-dev-lora-trainer', version },
       upscalerVersion: 'f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa',
-      previewVersion: '8baa7ef2255075b46f4d91cd238c21d31181b3e6a864463f967960bb0112525b',
+      previewModel: { model: 'black-forest-labs/flux-kontext-pro', version: null },
       previews: true,
       webhookSecret: undefined,
       webhookUrl: 'https://studio.example.com/api/webhooks/replicate',
@@ -152,6 +152,28 @@ describe('loadConfig', () => {
     ).toThrow(
       /REPLICATE_TRAINER_VERSION: must be owner\/name:<64-hex version id>[\s\S]*REPLICATE_WEBHOOK_SECRET: must be whsec_<base64>[\s\S]*REPLICATE_TRAINING_STEPS: must be a positive whole number[\s\S]*REPLICATE_POLL_SECONDS: must be a positive number/,
     );
+  });
+
+  it('runs an official preview model by name and a community one by its pinned version', () => {
+    const base = {
+      REPLICATE_API_TOKEN: 'r8_1',
+      REPLICATE_OWNER: 'me',
+      REPLICATE_TRAINER_VERSION: `ostris/flux-dev-lora-trainer:${'a'.repeat(64)}`,
+      PUBLIC_URL: 'https://studio.example.com',
+    };
+    expect(
+      loadConfig({ ...base, REPLICATE_PREVIEW_MODEL: 'black-forest-labs/flux-kontext-max' })
+        .replicate?.previewModel,
+    ).toEqual({ model: 'black-forest-labs/flux-kontext-max', version: null });
+    expect(
+      loadConfig({ ...base, REPLICATE_PREVIEW_MODEL: `someone/kontext-dev:${'b'.repeat(64)}` })
+        .replicate?.previewModel,
+    ).toEqual({ model: 'someone/kontext-dev', version: 'b'.repeat(64) });
+    for (const wrong of ['flux-kontext-pro', 'someone/kontext-dev:latest', 'a/b/c']) {
+      expect(() => loadConfig({ ...base, REPLICATE_PREVIEW_MODEL: wrong })).toThrow(
+        /REPLICATE_PREVIEW_MODEL: must be an official model as owner\/name \(e\.g\. black-forest-labs\/flux-kontext-pro\) or a community model pinned as owner\/name:<64-hex version id>/,
+      );
+    }
   });
 
   it('selects Cog with both container URLs and a webhook secret, each required with the others', () => {

@@ -67,6 +67,50 @@ test('Start Training on Replicate: previews in the row and the gallery before th
     await previews.scrollIntoViewIfNeeded();
     await shot(page, 'row-with-previews', testInfo.project.name);
 
+    // A tap opens a preview large in the app's photo viewer; Escape closes it.
+    const second = previews.getByRole('button', { name: `${PREVIEW_TEXT.openLarge}, 2 of 4` });
+    const box = await second.boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(44);
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    // Measured before the viewer opens: the page behind a modal dialog leaves the a11y tree.
+    const thumbnailWidth = await previews
+      .getByRole('img', { name: `${PREVIEW_TEXT.imageAlt} 2` })
+      .evaluate((img: HTMLImageElement) => img.naturalWidth);
+    await second.click();
+    const viewer = page.getByRole('dialog', { name: PREVIEW_TEXT.viewer });
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByText('2 / 4')).toBeVisible();
+    const large = viewer.getByRole('img', { name: `${PREVIEW_TEXT.imageAlt} 2` });
+    await expect
+      .poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
+      thumbnailWidth,
+    );
+    await expect(viewer.getByText(PREVIEW_TEXT.rowNote)).toBeVisible();
+    await expect(large).toBeInViewport();
+    // The viewer's opening fade has played: the picture is on screen, not half transparent.
+    await expect
+      .poll(() =>
+        viewer.evaluate(
+          (dialog) =>
+            dialog.getAnimations({ subtree: true }).filter((item) => item.playState === 'running')
+              .length,
+        ),
+      )
+      .toBe(0);
+    await shot(page, 'preview-large', testInfo.project.name);
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+    await expect(second).toBeFocused();
+    // And from the keyboard alone.
+    await page.keyboard.press('Enter');
+    await expect(viewer).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer.getByText('3 / 4')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+
     await page.goto(`${product.origin}/gallery`);
     await expect(page.getByTestId('preview-badge')).toHaveCount(4);
     await expect(
@@ -82,7 +126,8 @@ test('Start Training on Replicate: previews in the row and the gallery before th
     await expect(row.getByText(MODELS_TEXT.statusReady)).toBeVisible();
     await expect(row.getByTestId('training-previews')).toHaveCount(0);
   } finally {
-    await page.goto('about:blank');
+    // A closed page (a timed-out test) must not keep the product running.
+    await page.goto('about:blank').catch(() => undefined);
     await product.stop();
     await double.close();
   }

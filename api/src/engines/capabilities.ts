@@ -25,7 +25,7 @@ const CAPABILITIES: Record<string, EngineCapabilities> = {
     needsTrainingPhotos: false,
     // The configured upscaler model (REPLICATE_UPSCALER_VERSION).
     enlargement: 'hd',
-    // The configured zero-shot identity model (REPLICATE_PREVIEW_VERSION), while a training runs.
+    // The configured zero-shot identity model (REPLICATE_PREVIEW_MODEL), while a training runs.
     previews: true,
   },
   cog: {

@@ -70,7 +70,10 @@ export interface EditRequest extends GenerateRequest {
 
 /** A picture of the person before their model exists, from one of their photos. */
 export interface PreviewRequest {
+  /** A pack prompt with the model's trigger word in it. */
   prompt: string;
+  /** The trigger word of the model in training: it names the person in `prompt`. */
+  triggerWord: string;
   /** The training photo (its original file) the likeness comes from. */
   reference: Buffer;
   seed: number;

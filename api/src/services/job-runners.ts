@@ -149,7 +149,7 @@ async function makePreview(
   const { modelId, engine: name, prompt, referencePhotoId } = job.input;
   const model = await db
     .selectFrom('models')
-    .select('status')
+    .select(['status', 'trigger_word'])
     .where('id', '=', modelId)
     .where('user_id', '=', job.userId)
     .executeTakeFirst();
@@ -163,7 +163,7 @@ async function makePreview(
   if (!stored) return { output: [] };
   const seed = seedOf(job.id);
   const image = await engine.preview(
-    { prompt, reference: await readAll(stored.stream), seed },
+    { prompt, triggerWord: model.trigger_word, reference: await readAll(stored.stream), seed },
     context,
   );
   const processed = await processImage(image.data, GENERATED_IMAGE_RULES);

@@ -104,7 +104,7 @@ export class TrainingService {
         },
         trx,
       );
-      await this.queuePreviews(trx, user.id, model.id, photoIds);
+      await this.queuePreviews(trx, user.id, model.id, triggerWord, photoIds);
       return job;
     });
   }
@@ -166,7 +166,7 @@ export class TrainingService {
           },
           trx,
         );
-        await this.queuePreviews(trx, user.id, model.id, model.photoIds);
+        await this.queuePreviews(trx, user.id, model.id, model.trigger_word, model.photoIds);
         return job;
       });
     });
@@ -175,20 +175,22 @@ export class TrainingService {
   /**
    * On an engine that makes previews, up to MAX_PREVIEWS jobs of their own kind beside the
    * training: the prompts of the first pack the engine renders, each drawn from the best-reviewed
-   * photo. The training never waits on them; they need nothing of it.
+   * photo. The training never waits on them; they need nothing of it. A model trained again
+   * keeps the previews it has or is still getting: each is a paid prediction.
    */
   private async queuePreviews(
     trx: Kysely<Database>,
     userId: string,
     modelId: string,
+    triggerWord: string,
     photoIds: readonly string[],
   ): Promise<void> {
     const engine = this.previewEngine;
     const [pack] = packsFor([engine]).packs;
-    if (engine === null || !pack) return;
+    if (engine === null || !pack || (await hasPreviews(trx, userId, modelId))) return;
     const referencePhotoId = await bestReviewedPhoto(trx, userId, photoIds);
     if (!referencePhotoId) return;
-    for (const prompt of packPrompts(pack, null).slice(0, MAX_PREVIEWS)) {
+    for (const prompt of packPrompts(pack, triggerWord).slice(0, MAX_PREVIEWS)) {
       await this.jobs.enqueue(
         {
           userId,
@@ -200,6 +202,30 @@ export class TrainingService {
       );
     }
   }
+}
+
+/** Whether the model has previews, or preview jobs still to run. */
+async function hasPreviews(
+  db: Kysely<Database>,
+  userId: string,
+  modelId: string,
+): Promise<boolean> {
+  const made = await db
+    .selectFrom('media')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('preview_of', '=', modelId)
+    .executeTakeFirst();
+  if (made) return true;
+  const pending = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('model_id', '=', modelId)
+    .where('kind', '=', 'preview')
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  return pending !== undefined;
 }
 
 /**

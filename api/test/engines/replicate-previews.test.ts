@@ -2,6 +2,7 @@ import { packPrompts, PACKS } from '@app/shared/packs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaKeys } from '../../src/storage/keys';
 import { readAll } from '../../src/engines/read-all';
+import { previewInstruction } from '../../src/engines/replicate/preview-instruction';
 import { makeAdmin, uploadJpegs, userIdOf } from '../support/fixtures';
 import { PREVIEW_MODEL, ReplicateDouble, type DoubleJob } from '../support/replicate-double';
 import { startReplicateStudio, startReplicateWorker } from '../support/replicate-studio';
@@ -38,7 +39,16 @@ async function photosChecked(studio: Studio, ids: readonly string[]): Promise<vo
 }
 
 const previewPredictions = (double: ReplicateDouble): DoubleJob[] =>
-  double.predictions().filter((job) => job.version === PREVIEW_MODEL.version);
+  double.predictions().filter((job) => job.model === PREVIEW_MODEL.model);
+
+async function triggerWordOf(studio: Studio, modelId: string): Promise<string> {
+  const model = await studio.running.app.db
+    .selectFrom('models')
+    .select('trigger_word')
+    .where('id', '=', modelId)
+    .executeTakeFirstOrThrow();
+  return model.trigger_word;
+}
 
 async function previewsInRow(studio: Studio, user: TestUser, modelId: string) {
   const profile = await studio.as(user, 'GET', '/api/user');
@@ -93,10 +103,15 @@ describe('Replicate previews while a model trains', { timeout: 90_000 }, () => {
 
     const queued = await jobsOf(studio, modelId, 'preview');
     const [pack] = PACKS;
+    const triggerWord = await triggerWordOf(studio, modelId);
+    const prompts = packPrompts(pack!, triggerWord).slice(0, 4);
     expect(queued.map((job) => JSON.parse(job.input) as Record<string, string>)).toEqual(
-      packPrompts(pack!, null)
-        .slice(0, 4)
-        .map((prompt) => ({ modelId, engine: 'replicate', prompt, referencePhotoId: photoIds[2] })),
+      prompts.map((prompt) => ({
+        modelId,
+        engine: 'replicate',
+        prompt,
+        referencePhotoId: photoIds[2],
+      })),
     );
 
     const row = await until('four previews in the model row', async () => {
@@ -104,6 +119,11 @@ describe('Replicate previews while a model trains', { timeout: 90_000 }, () => {
       return model?.previews.length === 4 ? model : undefined;
     });
     expect(row.status).toBe('training');
+    // Each opens large: the web-size image beside the thumbnail.
+    for (const preview of row.previews as { thumbnailUrl: string; displayUrl: string }[]) {
+      expect(preview.displayUrl).toEqual(expect.any(String));
+      expect(preview.displayUrl).not.toBe(preview.thumbnailUrl);
+    }
     const live = await studio.as(user, 'GET', '/api/user/training-status');
     expect(
       (live.body.models as { modelId: string; previews: unknown[] }[]).find(
@@ -113,15 +133,27 @@ describe('Replicate previews while a model trains', { timeout: 90_000 }, () => {
     expect((await studio.as(user, 'GET', `/api/generate/status/${jobId}`)).body.status).toBe(
       'running',
     );
-    // Each prediction got the reference photo's own bytes as its face.
+    // Each prediction ran FLUX.1 Kontext by name, with an instruction naming "this person" and
+    // the reference photo's own bytes as its input image.
     const reference = await studio.running.app.storage.read(
       mediaKeys(await userIdOf(studio, user), photoIds[2]!).original,
     );
     const referenceBytes = await readAll(reference!.stream);
     const sent = previewPredictions(double);
     expect(sent).toHaveLength(4);
+    expect(double.requests).toContain(`POST /v1/models/${PREVIEW_MODEL.model}/predictions`);
+    expect(sent.map((prediction) => prediction.input.prompt).sort()).toEqual(
+      prompts.map((prompt) => previewInstruction(prompt, triggerWord)).sort(),
+    );
     for (const prediction of sent) {
-      const url = String(prediction.input.main_face_image);
+      expect(prediction.version).toBe('hidden');
+      expect(prediction.input).toMatchObject({
+        aspect_ratio: '3:4',
+        output_format: 'png',
+        safety_tolerance: 2,
+      });
+      expect(typeof prediction.output).toBe('string');
+      const url = String(prediction.input.input_image);
       const face = await fetch(url, { headers: { authorization: 'Bearer r8_test_double' } });
       expect(Buffer.from(await face.arrayBuffer()).equals(referenceBytes)).toBe(true);
     }
@@ -173,6 +205,56 @@ describe('Replicate previews while a model trains', { timeout: 90_000 }, () => {
     });
     expect(double.trainings().length - trainingsBefore).toBe(1);
   });
+
+  for (const earlier of ['made', 'still running'] as const) {
+    it(`a training retried after it failed queues no more previews (earlier ones ${earlier})`, async () => {
+      double.behaviour = {
+        ...double.behaviour,
+        previewsFailWith: null,
+        trainingsFailWith: 'training diverged',
+        trainingMs: 600_000,
+        previewMs: earlier === 'made' ? 150 : 600_000,
+      };
+      const trainingsBefore = double.trainings().length;
+      const { modelId, jobId } = await startTraining(studio, user, photoIds);
+      await until('four previews', async () => {
+        const jobs = await jobsOf(studio, modelId, 'preview');
+        const wanted = earlier === 'made' ? 'succeeded' : 'running';
+        return jobs.length === 4 && jobs.every((job) => job.status === wanted) ? jobs : undefined;
+      });
+      const failing = await until('the training at Replicate', async () =>
+        double.trainings().length > trainingsBefore ? double.trainings().at(-1) : undefined,
+      );
+      const predictionsBefore = previewPredictions(double).length;
+      await double.finish(failing.id);
+      expect((await finishedJob(studio, user, jobId)).status).toBe('failed');
+
+      double.behaviour = { ...double.behaviour, trainingsFailWith: null };
+      const retried = await studio.as(user, 'POST', `/api/user/models/${modelId}/retry`);
+      expect(retried.status).toBe(202);
+      // The retry's training reaches Replicate: every job the retry queued has been picked up.
+      await until('the retried training at Replicate', async () =>
+        double.trainings().length > trainingsBefore + 1 ? true : undefined,
+      );
+      expect(await jobsOf(studio, modelId, 'preview')).toHaveLength(4);
+      expect(previewPredictions(double)).toHaveLength(predictionsBefore);
+      if (earlier === 'still running') {
+        // The earlier previews still arrive, for the model that trains again.
+        for (const prediction of previewPredictions(double).slice(-4)) {
+          await double.finish(prediction.id);
+        }
+        const row = await until('the previews in the row', async () => {
+          const model = await previewsInRow(studio, user, modelId);
+          return model?.previews.length === 4 ? model : undefined;
+        });
+        expect(row.status).toBe('training');
+      }
+      await double.finish(double.trainings().at(-1)!.id);
+      expect((await finishedJob(studio, user, retried.body.job.id as string)).status).toBe(
+        'succeeded',
+      );
+    });
+  }
 });
 
 describe('previews switched off', { timeout: 60_000 }, () => {

@@ -19,11 +19,28 @@ export const UPSCALER = {
   version: 'f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa',
 };
 
-/** The public zero-shot identity model the api pins by default (REPLICATE_PREVIEW_VERSION). */
-export const PREVIEW_MODEL = {
-  model: 'zsxkib/flux-pulid',
-  version: '8baa7ef2255075b46f4d91cd238c21d31181b3e6a864463f967960bb0112525b',
-};
+/**
+ * The official image-editing model the api runs by name for previews (REPLICATE_PREVIEW_MODEL):
+ * an official model's predictions show no version.
+ */
+export const PREVIEW_MODEL = { model: 'black-forest-labs/flux-kontext-pro', version: 'hidden' };
+
+/** FLUX.1 Kontext's documented inputs and their allowed values. */
+const KONTEXT_INPUTS = new Set([
+  'prompt',
+  'input_image',
+  'aspect_ratio',
+  'output_format',
+  'safety_tolerance',
+  'prompt_upsampling',
+  'seed',
+]);
+const KONTEXT_ASPECT_RATIOS = new Set(
+  'match_input_image 1:1 16:9 9:16 4:3 3:4 3:2 2:3 4:5 5:4 21:9 9:21 2:1 1:2'.split(' '),
+);
+const KONTEXT_IMAGE_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
+/** Kontext's outputs are about a megapixel; the double's a third of that, to stay quick. */
+const KONTEXT_OUTPUT_AREA = 512 * 640;
 
 type Status = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 
@@ -77,6 +94,8 @@ interface Behaviour {
   failWith: string | null;
   /** The next predictions of the preview model fail with this provider error. */
   previewsFailWith: string | null;
+  /** The next trainings fail with this provider error. */
+  trainingsFailWith: string | null;
   /** The next `count` POSTs (creates, uploads) are answered with this HTTP status. */
   refusePosts: { status: number; count: number } | null;
   /** Entries per page of `GET /v1/trainings` and `/v1/predictions` (Replicate: 100). */
@@ -92,6 +111,7 @@ const DEFAULT_BEHAVIOUR: Behaviour = {
   deliveries: 1,
   failWith: null,
   previewsFailWith: null,
+  trainingsFailWith: null,
   refusePosts: null,
   pageSize: 100,
 };
@@ -121,14 +141,16 @@ const hex64 = () => randomBytes(32).toString('hex');
  * Replicate's documented HTTP API, the parts the engine uses, for the real `replicate` client:
  * models (get, create, delete; a model's versions: list, delete), files (multipart upload,
  * authenticated download, get, delete, and the account's list in cursor pages), trainings and
- * predictions (create, get, cancel, and the account's list: newest first, in cursor pages
+ * predictions (create by version or, for an official model, by name; get, cancel, and the
+ * account's list: newest first, in cursor pages
  * `{next, previous, results}` of the documented fields, which leave out the webhook), the default
  * webhook secret, public output file URLs, and
  * webhooks signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`,
  * `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the `whsec_` secret).
  *
  * A training unzips its `input_images`; the upscaler (`UPSCALER`) answers with the uploaded
- * image resized by `scale`; a prediction of a trained version answers with a real
+ * image resized by `scale`; the official preview model, run by name (`PREVIEW_MODEL`), with its
+ * input photo at the requested aspect ratio; a prediction of a trained version answers with a real
  * image made from that training's photos (a crop at the requested aspect ratio; for an edit, the
  * uploaded image with the masked region taken from a photo), so identity scores are real.
  */
@@ -311,7 +333,7 @@ export class ReplicateDouble {
         pause.reach();
         await pause.resumed;
       }
-      const output = /^\/outputs\/([\w-]+)\.png$/.exec(path);
+      const output = /^\/outputs\/([\w-]+)\.(png|jpg)$/.exec(path);
       if (output && request.method === 'GET') {
         // Delivery URLs are public (and temporary): no token needed.
         const file = this.files.get(output[1] ?? '');
@@ -402,6 +424,18 @@ export class ReplicateDouble {
       if (at < 0) return notFound;
       versioned.versions.splice(at, 1);
       return [202, {}];
+    }
+
+    const byName = /^\/v1\/models\/([\w.-]+)\/([\w.-]+)\/predictions$/.exec(path);
+    if (byName && method === 'POST') {
+      const body = JSON.parse((await readBody(request)).toString('utf8')) as Record<
+        string,
+        unknown
+      >;
+      if (`${byName[1]}/${byName[2]}` !== PREVIEW_MODEL.model) {
+        return [404, { detail: 'Not found: only official models run by name.', status: 404 }];
+      }
+      return this.createKontext(body);
     }
 
     const training = /^\/v1\/models\/([\w.-]+)\/([\w.-]+)\/versions\/(\w+)\/trainings$/.exec(path);
@@ -555,7 +589,8 @@ export class ReplicateDouble {
       .filter((entry) => /\.(jpe?g|png|webp)$/i.test(entry.entryName))
       .map((entry) => entry.getData());
     const job = this.newJob('training', body, `${TRAINER.owner}/${TRAINER.name}`, TRAINER.version);
-    this.run(job, this.behaviour.trainingMs, this.behaviour.failWith, async () => {
+    const failWith = this.behaviour.trainingsFailWith ?? this.behaviour.failWith;
+    this.run(job, this.behaviour.trainingMs, failWith, async () => {
       const version = `${destination}:${hex64()}`;
       this.models.get(destination)!.versions.push(version.split(':')[1]!);
       this.photos.set(version, photos);
@@ -590,47 +625,90 @@ export class ReplicateDouble {
   }
 
   /**
-   * FLUX PuLID's documented inputs: `main_face_image` (a file URL), `prompt`, `width` and
-   * `height` (256-1536), `seed`, `num_outputs` (1-4), `output_format`; its output is a list of
-   * image URLs. Each is the face photo itself at the requested size: a real face of the person.
+   * FLUX.1 Kontext [pro] (`POST /v1/models/black-forest-labs/flux-kontext-pro/predictions`), its
+   * documented inputs: `prompt` (required), `input_image` (a URL or data URL of a jpeg, png, gif
+   * or webp), `aspect_ratio` (`match_input_image` or one of the listed ratios), `output_format`
+   * (`jpg` | `png`), `safety_tolerance` (0-6, at most 2 with an input image), `prompt_upsampling`,
+   * `seed`. Other inputs are refused here, so a wrong name shows. Its output is ONE image URL: the
+   * input photo cropped to the aspect ratio, a real face of the person.
    */
-  private createPreview(body: Record<string, unknown>): [number, unknown] {
+  private async createKontext(body: Record<string, unknown>): Promise<[number, unknown]> {
     const input = (body.input ?? {}) as Record<string, unknown>;
-    const face = this.fileAt(input.main_face_image);
-    const size = (value: unknown, fallback: number) => (value === undefined ? fallback : value);
-    const width = size(input.width, 896);
-    const height = size(input.height, 1152);
-    const outputs = size(input.num_outputs, 1);
-    const valid = (value: unknown, min: number, max: number) =>
-      typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
-    if (!face || typeof input.prompt !== 'string') {
-      return [422, { detail: 'main_face_image must be a file URL and prompt a string' }];
+    const invalid = (field: string, detail: string): [number, unknown] => [
+      422,
+      {
+        title: 'Input validation failed',
+        detail: `- input.${field}: ${detail}`,
+        status: 422,
+        invalid_fields: [{ type: 'invalid', field: `input.${field}`, description: detail }],
+      },
+    ];
+    const unknown = Object.keys(input).find((key) => !KONTEXT_INPUTS.has(key));
+    if (unknown) return invalid(unknown, 'Additional property is not allowed');
+    if (typeof input.prompt !== 'string' || input.prompt.trim() === '') {
+      return invalid('prompt', 'prompt is required');
     }
-    if (!valid(width, 256, 1536) || !valid(height, 256, 1536) || !valid(outputs, 1, 4)) {
-      return [422, { detail: 'width and height must be 256-1536, num_outputs 1-4' }];
+    const image =
+      input.input_image === undefined ? undefined : await this.imageAt(input.input_image);
+    if (image === null) return invalid('input_image', 'Must be a jpeg, png, gif or webp image');
+    const ratio = input.aspect_ratio ?? 'match_input_image';
+    if (typeof ratio !== 'string' || !KONTEXT_ASPECT_RATIOS.has(ratio)) {
+      return invalid(
+        'aspect_ratio',
+        `aspect_ratio must be one of ${[...KONTEXT_ASPECT_RATIOS].join(', ')}`,
+      );
+    }
+    const format = input.output_format ?? 'png';
+    if (format !== 'jpg' && format !== 'png') {
+      return invalid('output_format', 'output_format must be one of jpg, png');
+    }
+    const tolerance = input.safety_tolerance ?? 2;
+    const integer = (value: unknown) => typeof value === 'number' && Number.isInteger(value);
+    if (!integer(tolerance) || (tolerance as number) < 0 || (tolerance as number) > 6) {
+      return invalid('safety_tolerance', 'safety_tolerance must be an integer from 0 to 6');
+    }
+    if (image && (tolerance as number) > 2) {
+      return invalid('safety_tolerance', '2 is the maximum allowed when input images are used');
+    }
+    if (input.seed !== undefined && !integer(input.seed)) {
+      return invalid('seed', 'seed must be an integer');
+    }
+    if (input.prompt_upsampling !== undefined && typeof input.prompt_upsampling !== 'boolean') {
+      return invalid('prompt_upsampling', 'prompt_upsampling must be a boolean');
     }
     const job = this.newJob('prediction', body, PREVIEW_MODEL.model, PREVIEW_MODEL.version);
     const failWith = this.behaviour.previewsFailWith ?? this.behaviour.failWith;
     this.run(job, this.behaviour.previewMs, failWith, async () => {
-      const urls: string[] = [];
-      for (let output = 0; output < (outputs as number); output += 1) {
-        const png = await sharp(face.data)
-          .rotate()
-          .resize(width as number, height as number, { fit: 'cover' })
+      const source =
+        image ??
+        (await sharp({ create: { width: 512, height: 512, channels: 3, background: '#808080' } })
           .png()
-          .toBuffer();
-        const id = randomUUID();
-        this.files.set(id, { id, data: png, contentType: 'image/png' });
-        urls.push(`${this.url}/outputs/${id}.png`);
-      }
-      return urls;
+          .toBuffer());
+      const [width, height] = await kontextSize(source, ratio);
+      const resized = sharp(source).rotate().resize(width, height, { fit: 'cover' });
+      const data =
+        format === 'jpg' ? await resized.jpeg().toBuffer() : await resized.png().toBuffer();
+      const id = randomUUID();
+      this.files.set(id, { id, data, contentType: format === 'jpg' ? 'image/jpeg' : 'image/png' });
+      return `${this.url}/outputs/${id}.${format}`;
     });
     return [201, this.view(job)];
   }
 
+  /** An input image: an uploaded file's URL or a data URL; null when it is neither an image. */
+  private async imageAt(value: unknown): Promise<Buffer | null> {
+    const dataUrl = typeof value === 'string' ? /^data:[\w/+.-]+;base64,(.*)$/.exec(value) : null;
+    const data = dataUrl ? Buffer.from(dataUrl[1] ?? '', 'base64') : this.fileAt(value)?.data;
+    if (!data) return null;
+    const format = await sharp(data)
+      .metadata()
+      .then((metadata) => metadata.format as string)
+      .catch(() => '');
+    return KONTEXT_IMAGE_FORMATS.has(format) ? data : null;
+  }
+
   private createPrediction(body: Record<string, unknown>): [number, unknown] {
     if (body.version === UPSCALER.version) return this.createUpscale(body);
-    if (body.version === PREVIEW_MODEL.version) return this.createPreview(body);
     const input = body.input as Record<string, unknown> | undefined;
     const version = [...this.photos.keys()].find((key) => key.endsWith(`:${String(body.version)}`));
     if (!version || typeof input?.prompt !== 'string') {
@@ -707,6 +785,18 @@ export class ReplicateDouble {
       await this.deliver(job).catch(() => undefined);
     }
   }
+}
+
+/** Kontext's output size for an aspect ratio (scaled down): the input's shape when it matches. */
+async function kontextSize(image: Buffer, ratio: string): Promise<[number, number]> {
+  let [across, down] = ratio.split(':').map(Number);
+  if (ratio === 'match_input_image') {
+    const { width = 1, height = 1, orientation = 1 } = await sharp(image).metadata();
+    [across, down] = orientation >= 5 ? [height, width] : [width, height];
+  }
+  const height = Math.sqrt((KONTEXT_OUTPUT_AREA * down!) / across!);
+  const snap = (value: number) => Math.max(16, Math.round(value / 16) * 16);
+  return [snap((height * across!) / down!), snap(height)];
 }
 
 /** The photo cropped to the requested aspect ratio: a real face of the trained person. */

@@ -65,6 +65,10 @@ export const modelPreviewSchema = z
   .object({
     imageId: z.string(),
     thumbnailUrl: z.string().optional().meta({ description: 'Signed, expiring' }),
+    displayUrl: z
+      .string()
+      .optional()
+      .meta({ description: 'Signed, expiring: the picture large, for the viewer' }),
   })
   .meta({ id: 'ModelPreview' });
 export type ModelPreview = z.infer<typeof modelPreviewSchema>;

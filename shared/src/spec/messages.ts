@@ -181,6 +181,8 @@ export const PREVIEW_TEXT = {
   rowNote: 'Preview — your model is still training',
   badge: 'Preview',
   imageAlt: 'Preview picture',
+  openLarge: 'Open the preview large',
+  viewer: 'Preview pictures',
 } as const;
 
 /**

@@ -32,6 +32,7 @@ import { identityScore } from '../identity-score';
 import { reviewPhotos, type FaceReview } from '../photo-review';
 import { readAll } from '../read-all';
 import { isTerminal, type ProviderJob } from './outcomes';
+import { previewInstruction } from './preview-instruction';
 import type { ReplicateService } from './replicate-service';
 import { withTrainingZip } from './training-zip';
 
@@ -60,8 +61,10 @@ const OUTCOME_CHECK_MS = 2_000;
  * hardware, so the cheapest SKU is enough for the destination itself.
  */
 const DESTINATION_HARDWARE = 'cpu';
-/** A preview's size: a portrait, like the model's first pack. */
-const PREVIEW_SIZE = { width: 768, height: 1024 } as const;
+/** A preview's shape: a portrait, like the model's first pack. */
+const PREVIEW_ASPECT_RATIO = '3:4';
+/** FLUX.1 Kontext's most permissive setting with an input image (its documented maximum). */
+const PREVIEW_SAFETY_TOLERANCE = 2;
 const VERSION = /^([\w.-]+)\/([\w.-]+):(\w+)$/;
 /**
  * The search for a provider job an earlier attempt started stops at ones created this long
@@ -74,6 +77,15 @@ const JOB_PARAMETER = 'job';
 /** The reference descriptors of a model's usable photos: identity scores compare against them. */
 const referencesKey = (userId: string, modelId: string) =>
   `users/${userId}/models/${modelId}/references.json`;
+
+/**
+ * What a provider job runs: a version (trainings, trained models, pinned community models) or an
+ * official model by name, whose predictions show no version ("hidden").
+ */
+type Target = { version: string } | { model: string };
+
+const runs = (job: Training | Prediction, target: Target): boolean =>
+  'version' in target ? job.version === target.version : job.model === target.model;
 
 /** One Replicate model per trained model of ours, owned by the configured account. */
 export const destinationName = (modelId: string) => `studio-${modelId.toLowerCase()}`;
@@ -159,7 +171,7 @@ export class ReplicateEngine implements Engine {
 
     const training = await this.providerJobFor(
       'training',
-      this.config.trainer.version,
+      { version: this.config.trainer.version },
       context,
       TRAINING_FAILED,
       () => this.startTraining(request, review, providerJob.jobId, signal),
@@ -242,7 +254,7 @@ export class ReplicateEngine implements Engine {
    */
   private async providerJobFor(
     kind: 'training' | 'prediction',
-    version: string,
+    target: Target,
     { providerJob, signal }: EngineContext,
     failure: string,
     start: () => Promise<ProviderJob>,
@@ -255,7 +267,7 @@ export class ReplicateEngine implements Engine {
     }
     const started =
       (await this.call(`${kind} search`, failure, signal, () =>
-        this.findStarted(kind, version, providerJob, signal),
+        this.findStarted(kind, target, providerJob, signal),
       )) ?? (await start());
     await providerJob.save(started.id).catch((error: unknown) => {
       // Not a failure of the job: the next attempt finds this provider job by our job id and
@@ -268,13 +280,13 @@ export class ReplicateEngine implements Engine {
   }
 
   /**
-   * The provider job of `version` whose webhook URL names our job, searched newest first through
+   * The provider job of `target` whose webhook URL names our job, searched newest first through
    * the account's list (cursor pages) down to our job's creation. The list may leave the webhook
-   * out (its documented entries do), so a candidate of the right version is fetched whole.
+   * out (its documented entries do), so a candidate of the right target is fetched whole.
    */
   private async findStarted(
     kind: 'training' | 'prediction',
-    version: string,
+    target: Target,
     record: ProviderJobRecord,
     signal: AbortSignal,
   ): Promise<ProviderJob | undefined> {
@@ -289,7 +301,7 @@ export class ReplicateEngine implements Engine {
     for await (const page of pages) {
       for (const listed of page) {
         if (Date.parse(listed.created_at) < oldest) return undefined;
-        if (listed.version !== version) continue;
+        if (!runs(listed, target)) continue;
         const whole = listed.webhook ? listed : await this.lookUp(kind, listed.id, signal);
         if (jobOfWebhook(whole.webhook) === record.jobId) return whole;
       }
@@ -398,7 +410,12 @@ export class ReplicateEngine implements Engine {
    */
   async enlarge(image: Buffer, context: EngineContext): Promise<Buffer> {
     const version = this.config.upscalerVersion;
-    const done = await this.runPrediction(version, { image, scale: 2 }, context, HD_TEXT.failed);
+    const done = await this.runPrediction(
+      { version },
+      { image, scale: 2 },
+      context,
+      HD_TEXT.failed,
+    );
     const output: unknown = Array.isArray(done.output)
       ? (done.output as unknown[])[0]
       : done.output;
@@ -409,21 +426,24 @@ export class ReplicateEngine implements Engine {
 
   /**
    * A picture of the person from one photo by the configured zero-shot identity model
-   * (REPLICATE_PREVIEW_VERSION, FLUX PuLID by default): its documented inputs are the face photo
-   * (`main_face_image`, through the files API), the prompt, the size and the seed.
+   * (REPLICATE_PREVIEW_MODEL, FLUX.1 Kontext [pro] by default), with its documented inputs: an
+   * instruction (the pack prompt with "this person" for the trigger word), the photo as
+   * `input_image` (through the files API), the aspect ratio, the format, the safety tolerance
+   * and the seed. Its output is one image URL.
    */
   async preview(request: PreviewRequest, context: EngineContext): Promise<EngineImage> {
     const failure = GENERATE_TEXT.generateFailed;
+    const { model, version } = this.config.previewModel;
     const input = {
-      main_face_image: request.reference,
-      prompt: request.prompt,
-      width: PREVIEW_SIZE.width,
-      height: PREVIEW_SIZE.height,
-      seed: request.seed,
-      num_outputs: 1,
+      prompt: previewInstruction(request.prompt, request.triggerWord),
+      input_image: request.reference,
+      aspect_ratio: PREVIEW_ASPECT_RATIO,
       output_format: 'png',
+      safety_tolerance: PREVIEW_SAFETY_TOLERANCE,
+      seed: request.seed,
     };
-    const done = await this.runPrediction(this.config.previewVersion, input, context, failure);
+    const target = version ? { version } : { model };
+    const done = await this.runPrediction(target, input, context, failure);
     const output: unknown = Array.isArray(done.output)
       ? (done.output as unknown[])[0]
       : done.output;
@@ -442,7 +462,7 @@ export class ReplicateEngine implements Engine {
     const [first] = models;
     if (!first) throw new JobFailure(failure);
     const version = VERSION.exec(first.version)?.[3] ?? first.version;
-    const done = await this.runPrediction(version, input, context, failure);
+    const done = await this.runPrediction({ version }, input, context, failure);
     const images: EngineImage[] = [];
     const outputs = Array.isArray(done.output) ? (done.output as unknown[]) : [done.output];
     // No output at all fails like an output that is not a file.
@@ -454,18 +474,18 @@ export class ReplicateEngine implements Engine {
     return images;
   }
 
-  /** Starts (or resumes) a prediction of `version` and waits for it to succeed. */
+  /** Starts (or resumes) a prediction of `target` and waits for it to succeed. */
   private async runPrediction(
-    version: string,
+    target: Target,
     input: Record<string, unknown>,
     context: EngineContext,
     failure: string,
   ): Promise<ProviderJob> {
     const { signal, providerJob } = context;
-    const prediction = await this.providerJobFor('prediction', version, context, failure, () =>
+    const prediction = await this.providerJobFor('prediction', target, context, failure, () =>
       this.call('prediction start', failure, signal, () =>
         this.client.predictions.create({
-          version,
+          ...target,
           input,
           webhook: this.webhookFor(providerJob.jobId),
           webhook_events_filter: ['completed'],

@@ -1,6 +1,11 @@
 import type { ModelPreview } from '@app/shared/contract/models';
 import { PREVIEW_TEXT } from '@app/shared/spec';
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { lazy, Suspense, useState } from 'react';
+
+const PhotoViewer = lazy(() =>
+  import('@app/shared/ui/photo-viewer').then((module) => ({ default: module.PhotoViewer })),
+);
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
@@ -15,6 +20,7 @@ const useStyles = makeStyles({
     padding: 0,
     listStyleType: 'none',
   },
+  tile: { position: 'relative' },
   image: {
     display: 'block',
     width: '100%',
@@ -23,15 +29,33 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground3,
   },
+  // Over the whole picture (at least 44 px each way on the narrowest phone): a tap opens it.
+  open: {
+    position: 'absolute',
+    inset: 0,
+    width: '100%',
+    height: '100%',
+    padding: 0,
+    border: 'none',
+    borderRadius: tokens.borderRadiusMedium,
+    background: 'none',
+    cursor: 'zoom-in',
+    ':focus-visible': { outline: `3px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-3px' },
+  },
 });
 
 /**
  * The first pictures of a model still in training: a zero-shot model drew them from one of the
- * photos, so they are labelled as previews, not as the model's work.
+ * photos, so they are labelled as previews, not as the model's work. A tap opens one large in
+ * the app's photo viewer, where the others are a swipe away.
  */
 export function TrainingPreviews({ previews }: { previews: readonly ModelPreview[] }) {
   const styles = useStyles();
+  const [shown, setShown] = useState<number | null>(null);
+  // Opened once: the viewer stays mounted so that it can play its closing transition.
+  const [viewerWanted, setViewerWanted] = useState(false);
   if (previews.length === 0) return null;
+  const alt = (index: number) => `${PREVIEW_TEXT.imageAlt} ${index + 1}`;
   return (
     <section
       className={styles.root}
@@ -41,17 +65,43 @@ export function TrainingPreviews({ previews }: { previews: readonly ModelPreview
       <span className={styles.note}>{PREVIEW_TEXT.rowNote}</span>
       <ul className={styles.grid}>
         {previews.map((preview, index) => (
-          <li key={preview.imageId}>
+          <li key={preview.imageId} className={styles.tile}>
             <img
               className={styles.image}
               src={preview.thumbnailUrl}
-              alt={`${PREVIEW_TEXT.imageAlt} ${index + 1}`}
+              alt={alt(index)}
               loading="lazy"
               decoding="async"
+            />
+            <button
+              type="button"
+              className={styles.open}
+              aria-label={`${PREVIEW_TEXT.openLarge}, ${index + 1} of ${previews.length}`}
+              onClick={() => {
+                setViewerWanted(true);
+                setShown(index);
+              }}
             />
           </li>
         ))}
       </ul>
+      {viewerWanted ? (
+        <Suspense fallback={null}>
+          <PhotoViewer
+            photos={previews.map((preview, index) => ({
+              key: preview.imageId,
+              src: preview.displayUrl ?? preview.thumbnailUrl ?? '',
+              fallbackSrc: preview.thumbnailUrl,
+              alt: alt(index),
+            }))}
+            index={shown}
+            onIndexChange={setShown}
+            onClose={() => setShown(null)}
+            label={PREVIEW_TEXT.viewer}
+            caption={PREVIEW_TEXT.rowNote}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
