@@ -96,8 +96,9 @@ export interface Engine {
   train(request: TrainRequest, context: EngineContext): Promise<TrainResult>;
   generate(request: GenerateRequest, context: EngineContext): Promise<EngineImage>;
   /**
-   * `count` images of one request in one provider call (seeds `seed` onwards), for an engine
-   * whose provider makes several at once; without it the runner calls `generate` per seed.
+   * `count` images of one request in one call (seeds `seed` onwards), for an engine whose
+   * provider makes several at once or that shares work between them (the built-in engine reads
+   * its models once); without it the runner calls `generate` per seed.
    */
   generateMany?(
     request: GenerateRequest,

@@ -1,6 +1,6 @@
 import { ASPECT_RATIOS } from '@app/shared/spec';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eyeCentres } from '../../src/engines/cpu/align-face';
 import { deserializeModel } from '../../src/engines/cpu/appearance-model';
 import { CpuEngine, modelKey } from '../../src/engines/cpu/cpu-engine';
@@ -8,6 +8,7 @@ import { decodeForAnalysis } from '../../src/engines/cpu/decode';
 import { detectFaces } from '../../src/engines/cpu/face-api';
 import { bandRadius, dilatedMask, pushPullFill } from '../../src/engines/cpu/inpaint';
 import { pickPortrait } from '../../src/engines/cpu/portraits';
+import type { EngineImage, GenerateRequest } from '../../src/engines/engine';
 import { readAll } from '../../src/engines/read-all';
 import { JobFailure } from '../../src/jobs/job-failures';
 import { LocalStorage } from '../../src/storage/local-storage';
@@ -118,9 +119,11 @@ function maskedError(a: Uint8Array, b: Uint8Array, mask: Uint8Array): number {
 describe('CpuEngine', { timeout: 180_000 }, () => {
   let dir: string;
   let engine: CpuEngine;
+  let storage: LocalStorage;
   beforeAll(async () => {
     dir = await makeTempDir();
-    engine = new CpuEngine(new LocalStorage(dir, 'test-secret'));
+    storage = new LocalStorage(dir, 'test-secret');
+    engine = new CpuEngine(storage);
     const photos = await Promise.all(
       ['01.jpg', '02.jpg', '03.jpg', '04.jpg', '05.jpg', '06.jpg'].map(lisa),
     );
@@ -135,6 +138,34 @@ describe('CpuEngine', { timeout: 180_000 }, () => {
     const [first, again, other] = await Promise.all([generate(7), generate(7), generate(8)]);
     expect(first.data.equals(again.data)).toBe(true);
     expect(first.data.equals(other.data)).toBe(false);
+  });
+
+  it('draws a batch in one call: each image the one its seed gives alone, the model read once', async () => {
+    const request = (seed: number): GenerateRequest => ({
+      userId: 'u',
+      prompt: 'golden hour',
+      aspectRatio: '4:5',
+      modelIds: ['lisa'],
+      seed,
+    });
+    const reads = vi.spyOn(storage, 'read');
+    let batch: EngineImage[];
+    let keysRead: string[];
+    try {
+      batch = await engine.generateMany(request(40), 3, context);
+      keysRead = reads.mock.calls.map(([key]) => key);
+    } finally {
+      reads.mockRestore();
+    }
+    expect(keysRead).toEqual([modelKey('u', 'lisa')]);
+    const alone = await Promise.all(
+      [40, 41, 42].map((seed) => engine.generate(request(seed), context)),
+    );
+    expect(batch.map((image) => image.identityScore)).toEqual(
+      alone.map((image) => image.identityScore),
+    );
+    batch.forEach((image, index) => expect(image.data.equals(alone[index]!.data)).toBe(true));
+    expect(new Set(batch.map((image) => image.data.toString('base64'))).size).toBe(3);
   });
 
   it('lets every usable photo lead an image: 12 seeds show at least 6 different photos', async () => {

@@ -66,7 +66,7 @@ describe('ThreadedCpuEngine', { timeout: 60_000 }, () => {
     expect(progress.at(-1)).toBe(1);
   });
 
-  it('draws the same bytes as the in-thread engine for the same seed', async () => {
+  it('draws the same bytes as the in-thread engine for the same seed, one image or a batch', async () => {
     const request: GenerateRequest = {
       userId: 'u',
       prompt: 'warm portrait',
@@ -81,6 +81,16 @@ describe('ThreadedCpuEngine', { timeout: 60_000 }, () => {
     expect(Buffer.isBuffer(fromThread.data)).toBe(true);
     expect(fromThread.data.equals(inThread.data)).toBe(true);
     expect(fromThread.identityScore).toBe(inThread.identityScore);
+
+    const [batchFromThread, batchInThread] = await Promise.all([
+      threaded.generateMany(request, 2, context),
+      direct.generateMany(request, 2, context),
+    ]);
+    expect(batchFromThread).toHaveLength(2);
+    batchFromThread.forEach((image, index) => {
+      expect(Buffer.isBuffer(image.data)).toBe(true);
+      expect(image.data.equals(batchInThread[index]!.data)).toBe(true);
+    });
   });
 
   it('edits like the in-thread engine', async () => {

@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createStorage } from '../../storage/create-storage';
-import type { CallContext } from '../engine';
+import type { CallContext, EngineImage } from '../engine';
 import { CpuEngine } from './cpu-engine';
 import {
   asBuffer,
@@ -36,6 +36,13 @@ function describe(error: unknown): ThreadError {
   return { name: 'Error', message: String(error) };
 }
 
+/** The PNGs are ours alone: their memory is handed over instead of copied. */
+const handedOver = (image: EngineImage): EngineImage => ({
+  ...image,
+  data: ownBytes(image.data) as Buffer,
+});
+const memoryOf = (image: EngineImage) => image.data.buffer as ArrayBuffer;
+
 async function dispatch(call: ThreadCall, context: CallContext): Promise<ThreadResult> {
   switch (call.type) {
     case 'train': {
@@ -43,7 +50,7 @@ async function dispatch(call: ThreadCall, context: CallContext): Promise<ThreadR
       return engine.train({ ...call.request, photos }, context);
     }
     case 'generate':
-      return engine.generate(call.request, context);
+      return engine.generateMany(call.request, call.count, context);
     case 'edit': {
       const { image, mask } = call.request;
       return engine.edit(
@@ -63,12 +70,12 @@ async function run(call: ThreadCall): Promise<void> {
   };
   try {
     const result = await dispatch(call, context);
-    if ('data' in result) {
-      // The PNG is ours alone: hand its memory over instead of copying it.
-      const data = ownBytes(result.data);
-      post({ type: 'done', id: call.id, result: { ...result, data: data as Buffer } }, [
-        data.buffer as ArrayBuffer,
-      ]);
+    if (Array.isArray(result)) {
+      const images = result.map(handedOver);
+      post({ type: 'done', id: call.id, result: images }, images.map(memoryOf));
+    } else if ('data' in result) {
+      const image = handedOver(result);
+      post({ type: 'done', id: call.id, result: image }, [memoryOf(image)]);
     } else {
       post({ type: 'done', id: call.id, result });
     }

@@ -33,7 +33,7 @@ import { bandRadius, dilatedMask } from './inpaint';
 import { exemplarFill } from './patch-match';
 import { fillPersonThenRoom, personOrRoom } from './person-or-room';
 import { decodePortrait, makePortraits, pickPortrait } from './portraits';
-import { steeringFor } from './prompt-vocabulary';
+import { steeringFor, type Steering } from './prompt-vocabulary';
 
 /** Models from before portraits (version 1) can edit, but have no person to draw around a face. */
 const RETRAIN_FOR_PORTRAITS =
@@ -56,6 +56,57 @@ function blend(faces: RgbImage[]): RgbImage {
     Math.round(faces.reduce((sum, face) => sum + face.data[at]!, 0) / faces.length),
   );
   return { ...first, data };
+}
+
+/**
+ * One draw of a generated portrait as a PNG: the seed picks the lead photo, the face drawn
+ * around that photo's face (each model draws one, averaged), the framing and the backdrop.
+ */
+async function drawPortrait(
+  models: AppearanceModel[],
+  aspectRatio: GenerateRequest['aspectRatio'],
+  steering: Steering,
+  seed: number,
+): Promise<Buffer> {
+  const lead = models[0]!;
+  const portrait = pickPortrait(lead.portraits, seed);
+  const faces = models.map((model, index) =>
+    renderFace(
+      model,
+      sampleCoefficients(
+        model,
+        seed,
+        steering.temperature,
+        index === 0 ? lead.trainingCoefficients[portrait.training] : undefined,
+      ),
+    ),
+  );
+  const person = await decodePortrait(portrait);
+  blendFaceIntoPortrait(person, portrait.landmarks, blend(faces).data, lead.size);
+  const layout = portraitLayout(aspectRatio, poseFor(seed));
+  return composePortrait(person, layout, steering, seed);
+}
+
+/**
+ * A draw with its likeness to the lead model. A draw far out in the model's tails can come out
+ * as no recognisable face: it is redrawn (`redraw(1)`, `redraw(2)`: the next seeds of a fixed
+ * sequence), so the same request still gives the same image.
+ */
+async function scoreOrRedraw(
+  first: Buffer,
+  redraw: (draw: number) => Promise<Buffer>,
+  lead: AppearanceModel,
+  signal: AbortSignal,
+): Promise<EngineImage> {
+  let data = first;
+  for (let draw = 1; ; draw += 1) {
+    const score = await identityScore(data, lead.references, signal);
+    if (score !== null || lead.references.length === 0 || draw === MAX_DRAWS) {
+      return { data, identityScore: score };
+    }
+    signal.throwIfAborted();
+    data = await redraw(draw);
+  }
 }
 
 /**
@@ -96,44 +147,40 @@ export class CpuEngine implements Engine {
     return deserializeModel(await readAll(stored.stream));
   }
 
-  async generate(
+  async generate(request: GenerateRequest, context: CallContext): Promise<EngineImage> {
+    const [image] = await this.generateMany(request, 1, context);
+    return image!;
+  }
+
+  /**
+   * `count` images, seeds `request.seed` onwards: each the image `generate` draws for its seed
+   * (consecutive seeds lead with different photos). The models are read once for all of them,
+   * and each image's likeness is scored in the face thread while this thread draws the next.
+   */
+  async generateMany(
     request: GenerateRequest,
+    count: number,
     { signal, onProgress }: CallContext,
-  ): Promise<EngineImage> {
+  ): Promise<EngineImage[]> {
     const models = await Promise.all(request.modelIds.map((id) => this.load(request.userId, id)));
     const [lead] = models;
     if (!lead) throw new JobFailure('Select a model.');
     if (lead.portraits.length === 0) throw new JobFailure(RETRAIN_FOR_PORTRAITS);
-    signal.throwIfAborted();
     const steering = steeringFor(request.prompt);
-    let image!: EngineImage;
-    // A draw far out in the model's tails can come out as no recognisable face: such a draw is
-    // redrawn from the next seed of the same sequence, so the same request still gives the
-    // same image.
-    for (let draw = 0; draw < MAX_DRAWS; draw += 1) {
+    const draw = (seed: number) => drawPortrait(models, request.aspectRatio, steering, seed);
+    const images: Promise<EngineImage>[] = [];
+    for (let index = 0; index < count; index += 1) {
       signal.throwIfAborted();
-      const seed = drawSeed(request.seed, draw);
-      const portrait = pickPortrait(lead.portraits, seed);
-      const faces = models.map((model, index) =>
-        renderFace(
-          model,
-          sampleCoefficients(
-            model,
-            seed,
-            steering.temperature,
-            index === 0 ? lead.trainingCoefficients[portrait.training] : undefined,
-          ),
-        ),
-      );
-      const person = await decodePortrait(portrait);
-      blendFaceIntoPortrait(person, portrait.landmarks, blend(faces).data, lead.size);
-      const layout = portraitLayout(request.aspectRatio, poseFor(seed));
-      const data = await composePortrait(person, layout, steering, seed);
-      onProgress(0.3 + (0.6 * (draw + 1)) / MAX_DRAWS);
-      image = { data, identityScore: await identityScore(data, lead.references, signal) };
-      if (image.identityScore !== null || lead.references.length === 0) break;
+      const seed = request.seed + index;
+      const first = await draw(drawSeed(seed, 0));
+      onProgress((0.9 * (index + 1)) / count);
+      const image = scoreOrRedraw(first, (next) => draw(drawSeed(seed, next)), lead, signal);
+      // Awaited below, after the later draws: marked handled now, so a failure meanwhile is
+      // not taken for an unhandled rejection.
+      image.catch(() => undefined);
+      images.push(image);
     }
-    return image;
+    return Promise.all(images);
   }
 
   /**

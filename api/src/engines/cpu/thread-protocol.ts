@@ -18,10 +18,10 @@ export interface ThreadData {
 /** Main thread to engine thread: one engine call, or the cancel of one (its signal aborted). */
 export type ThreadCall =
   | { type: 'train'; id: number; request: TrainRequest }
-  | { type: 'generate'; id: number; request: GenerateRequest }
+  | { type: 'generate'; id: number; request: GenerateRequest; count: number }
   | { type: 'edit'; id: number; request: EditRequest };
 
-export type ThreadResult = TrainResult | EngineImage;
+export type ThreadResult = TrainResult | EngineImage | EngineImage[];
 
 export type ThreadMessage = ThreadCall | { type: 'cancel'; id: number };
 

@@ -26,6 +26,12 @@ interface Pending {
   reject(error: unknown): void;
 }
 
+/** An image as it arrives from the thread: its PNG seen as a Buffer again. */
+const received = ({ data, identityScore }: EngineImage): EngineImage => ({
+  data: asBuffer(data),
+  identityScore,
+});
+
 /** Errors keep the class the job worker acts on: JobFailure (user-facing), TransientJobError. */
 function rebuildError({ name, message, stack }: ThreadError): Error {
   const error =
@@ -81,8 +87,19 @@ export class ThreadedCpuEngine implements Engine {
     return this.call((id) => ({ type: 'train', id, request }), context) as Promise<TrainResult>;
   }
 
-  generate(request: GenerateRequest, context: CallContext): Promise<EngineImage> {
-    return this.image(this.call((id) => ({ type: 'generate', id, request }), context));
+  async generate(request: GenerateRequest, context: CallContext): Promise<EngineImage> {
+    const [image] = await this.generateMany(request, 1, context);
+    return image!;
+  }
+
+  /** A batch in one call: the thread reads the models once (`CpuEngine.generateMany`). */
+  async generateMany(
+    request: GenerateRequest,
+    count: number,
+    context: CallContext,
+  ): Promise<EngineImage[]> {
+    const images = await this.call((id) => ({ type: 'generate', id, request, count }), context);
+    return (images as EngineImage[]).map(received);
   }
 
   edit(request: EditRequest, context: CallContext): Promise<EngineImage> {
@@ -105,8 +122,7 @@ export class ThreadedCpuEngine implements Engine {
   }
 
   private async image(result: Promise<ThreadResult>): Promise<EngineImage> {
-    const { data, identityScore } = (await result) as EngineImage;
-    return { data: asBuffer(data), identityScore };
+    return received((await result) as EngineImage);
   }
 
   private call(
