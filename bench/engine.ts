@@ -19,6 +19,7 @@ import { alignFace } from '../api/src/engines/cpu/align-face';
 import { deserializeModel, sampleCoefficients } from '../api/src/engines/cpu/appearance-model';
 import { CpuEngine, modelKey } from '../api/src/engines/cpu/cpu-engine';
 import { ThreadedCpuEngine } from '../api/src/engines/cpu/threaded-cpu-engine';
+import type { GenerateRequest } from '../api/src/engines/engine';
 import { OUTPUT_SIZES } from '../api/src/engines/cpu/layout';
 import { decodeForAnalysis, decodeUpright, encodePng } from '../api/src/engines/cpu/decode';
 import { describeFaces, descriptorDistance, detectFaces } from '../api/src/engines/cpu/face-api';
@@ -134,12 +135,12 @@ async function landmarksOf(photo: Buffer) {
  */
 async function batchAgainstOne(dataDir: string): Promise<void> {
   const threaded = new ThreadedCpuEngine({ dataDir, urlSigningSecret: 'bench-secret' });
-  const request = {
+  const request: Omit<GenerateRequest, 'seed'> = {
     userId: 'bench',
     modelIds: ['lisa'],
     prompt: 'lisa, studio portrait',
     aspectRatio: '1:1',
-  } as const;
+  };
   try {
     await threaded.generate({ ...request, seed: 11 }, context);
     for (let run = 1; run <= 2; run += 1) {
