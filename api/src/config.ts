@@ -309,6 +309,13 @@ const envSchema = z
         'must be an official model as owner/name (e.g. black-forest-labs/flux-kontext-pro) or a community model pinned as owner/name:<64-hex version id>',
       )
       .default(REPLICATE_PREVIEW),
+    // Its old name pinned another model: refused, rather than silently running (and paying for)
+    // the default instead.
+    REPLICATE_PREVIEW_VERSION: z
+      .undefined({
+        error: 'is now REPLICATE_PREVIEW_MODEL (owner/name, or owner/name:<version id>)',
+      })
+      .optional(),
     REPLICATE_WEBHOOK_SECRET: z
       .string()
       .regex(/^whsec_[A-Za-z0-9+/]+=*$/, 'must be whsec_<base64> as Replicate shows it')

@@ -169,6 +169,9 @@ describe('loadConfig', () => {
       loadConfig({ ...base, REPLICATE_PREVIEW_MODEL: `someone/kontext-dev:${'b'.repeat(64)}` })
         .replicate?.previewModel,
     ).toEqual({ model: 'someone/kontext-dev', version: 'b'.repeat(64) });
+    expect(() =>
+      loadConfig({ ...base, REPLICATE_PREVIEW_VERSION: `someone/pulid:${'b'.repeat(64)}` }),
+    ).toThrow(/REPLICATE_PREVIEW_VERSION: is now REPLICATE_PREVIEW_MODEL/);
     for (const wrong of ['flux-kontext-pro', 'someone/kontext-dev:latest', 'a/b/c']) {
       expect(() => loadConfig({ ...base, REPLICATE_PREVIEW_MODEL: wrong })).toThrow(
         /REPLICATE_PREVIEW_MODEL: must be an official model as owner\/name \(e\.g\. black-forest-labs\/flux-kontext-pro\) or a community model pinned as owner\/name:<64-hex version id>/,
