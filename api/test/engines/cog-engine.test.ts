@@ -125,7 +125,7 @@ describe(
       expect((await finishedJob(studio, user, response.body.id)).status).toBe('succeeded');
       const prediction = double.runsOf('prediction').at(-1)!;
       expect(prediction.id).toBe(response.body.id);
-      expect(String(prediction.input.lora_weights)).toContain('/cog-weights?expires=');
+      expect(String(prediction.input.lora_weights)).toContain('/cog-weights.safetensors?expires=');
       expect(prediction.input).toMatchObject({ num_outputs: 1, output_format: 'png' });
     });
 

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import AdmZip from 'adm-zip';
 import sharp from 'sharp';
+import { pack } from 'tar-stream';
 import { crop } from './replicate-double';
 
 export type CogKind = 'training' | 'prediction';
@@ -75,7 +76,8 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
  * webhooks (`webhook_events_filter: ["completed"]`) retried after a failed delivery, and files as
  * inputs (data: or http(s) URLs, fetched) and outputs (data URLs).
  *
- * A training fetches its `input_images` zip and answers with weights (random bytes) as a data URL;
+ * A training fetches its `input_images` zip and answers as the FLUX LoRA trainer does, with Cog's
+ * TrainingOutput `{ weights }`: a tar (data URL) of its output folder holding `lora.safetensors`;
  * a prediction fetches its `lora_weights`, and answers with real PNGs made from that training's
  * photos (crops). The predictor is FLUX dev with LoRAs as replicate/cog-flux builds it
  * (`DevLoraPredictor`): it has `image` (image to image) but no `mask`, and Cog drops inputs a
@@ -237,15 +239,21 @@ export class CogDouble {
       .filter((entry) => /\.(jpe?g|png|webp)$/i.test(entry.entryName))
       .map((entry) => entry.getData());
     return async () => {
-      const weights = randomBytes(256);
-      this.photosOfWeights.set(sha(weights), photos);
-      return `data:application/x-tar;base64,${weights.toString('base64')}`;
+      const lora = fakeSafetensors();
+      this.photosOfWeights.set(sha(lora), photos);
+      const tar = await trainerOutputTar(lora);
+      return { weights: `data:application/x-tar;base64,${tar.toString('base64')}` };
     };
   }
 
   private async prediction(
     input: Record<string, unknown>,
   ): Promise<string | (() => Promise<unknown>)> {
+    for (const url of [input.lora_weights, input.extra_lora]) {
+      if (url !== undefined && !loadableWeightsUrl(url)) {
+        return 'URL must end with either .tar or .safetensors';
+      }
+    }
     const weights = await this.file(input.lora_weights);
     const photos = weights && this.photosOfWeights.get(sha(weights));
     if (!photos || typeof input.prompt !== 'string') {
@@ -367,4 +375,34 @@ async function repaint(image: Buffer, photo: Buffer): Promise<Buffer> {
   const scale = Math.sqrt(1_000_000 / (width * height));
   const side = (length: number) => Math.max(16, Math.round((length * scale) / 16) * 16);
   return sharp(photo).rotate().resize(side(width), side(height), { fit: 'cover' }).png().toBuffer();
+}
+
+/** A safetensors file of random weights: its header, then the bytes. */
+export function fakeSafetensors(): Buffer {
+  const header = Buffer.from(JSON.stringify({ __metadata__: { format: 'pt' } }));
+  const length = Buffer.alloc(8);
+  length.writeBigUInt64LE(BigInt(header.length));
+  return Buffer.concat([length, header, randomBytes(256)]);
+}
+
+/** The trainer's output folder as a tar, as it returns it. */
+export async function trainerOutputTar(lora: Buffer): Promise<Buffer> {
+  const tar = pack();
+  tar.entry({ name: 'output/flux_train_replicate/config.yaml' }, 'job: extension\n');
+  tar.entry({ name: 'output/flux_train_replicate/lora.safetensors' }, lora);
+  tar.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of tar) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The weights URLs replicate/cog-flux loads (weights.py): any other fails the prediction. */
+function loadableWeightsUrl(url: unknown): boolean {
+  if (typeof url !== 'string') return false;
+  return (
+    url.startsWith('data:') ||
+    url.endsWith('.tar') ||
+    url.endsWith('.safetensors') ||
+    url.includes('.safetensors?')
+  );
 }

@@ -33,7 +33,8 @@ import { readAll } from '../read-all';
 import type { ProviderJob } from '../replicate/outcomes';
 import { withTrainingZip } from '../replicate/training-zip';
 import { httpStatus, type CogClient, type CogJob, type CogKind } from './cog-client';
-import { isStoredOutput, type CogService } from './cog-service';
+import { isStoredOutput, weightsOf, type CogService } from './cog-service';
+import { loraSafetensors } from './lora-weights';
 
 /**
  * Jobs wait on the operator's GPUs, not on our cores; the containers' own slots (409 when full)
@@ -61,9 +62,9 @@ const modelFolder = (userId: string, modelId: string) => `users/${userId}/models
 /** The same reference descriptors the Replicate engine keeps: identity scores compare to them. */
 const referencesKey = (userId: string, modelId: string) =>
   `${modelFolder(userId, modelId)}references.json`;
-/** The trained LoRA weights, the predictor's `lora_weights`. */
+/** The trained LoRA weights, the predictor's `lora_weights` (a `.safetensors` name: see lora-weights.ts). */
 export const weightsKey = (userId: string, modelId: string) =>
-  `${modelFolder(userId, modelId)}cog-weights`;
+  `${modelFolder(userId, modelId)}cog-weights.safetensors`;
 const zipKey = (userId: string, modelId: string) =>
   `${modelFolder(userId, modelId)}cog-training.zip`;
 
@@ -155,8 +156,13 @@ export class CogEngine implements Engine {
     }
     await ended();
     const [weights] = await this.outputs(done, TRAINING_FAILED, signal);
+    const lora = await loraSafetensors(weights!.data);
+    if (!lora) {
+      this.options.log.error({ job: done.id }, 'Cog training answered without LoRA weights');
+      throw new JobFailure(TRAINING_FAILED);
+    }
     const key = weightsKey(request.userId, request.modelId);
-    await storage.put(key, weights!.data, weights!.contentType);
+    await storage.put(key, lora, 'application/octet-stream');
     onProgress(1);
     // The models row keeps the provider's trained version in `replicate_version`: here the key
     // of the weights, which every generation sends to the predictor.
@@ -390,7 +396,9 @@ export class CogEngine implements Engine {
     failure: string,
     signal: AbortSignal,
   ): Promise<{ data: Buffer; contentType: string }[]> {
-    const values = Array.isArray(done.output) ? (done.output as unknown[]) : [done.output];
+    // A trainer answers with its weights file, or with Cog's TrainingOutput object `{ weights }`.
+    const output = weightsOf(done.output) ?? done.output;
+    const values = Array.isArray(output) ? (output as unknown[]) : [output];
     if (values.length === 0) values.push(undefined);
     return Promise.all(
       values.map(async (value) => {

@@ -23,6 +23,13 @@ export function isStoredOutput(value: unknown): value is StoredOutput {
   return typeof (value as Partial<StoredOutput> | null)?.stored === 'string';
 }
 
+/** The `weights` file of a training's output when it is Cog's TrainingOutput object. */
+export function weightsOf(output: unknown): unknown {
+  return typeof output === 'object' && output !== null && !Array.isArray(output)
+    ? (output as { weights?: unknown }).weights
+    : undefined;
+}
+
 function isCogJob(value: unknown): value is CogJob {
   const job = value as Partial<CogJob> | null;
   return typeof job?.status === 'string' && (job.id === undefined || typeof job.id === 'string');
@@ -99,6 +106,8 @@ export class CogService {
       await this.storage.put(key, Buffer.from(value.slice(match[0].length), 'base64'), contentType);
       return { stored: key, contentType } satisfies StoredOutput;
     };
+    const weights = weightsOf(output);
+    if (weights !== undefined) return { ...(output as object), weights: await store(weights, 0) };
     return Array.isArray(output)
       ? Promise.all(output.map((value, index) => store(value, index)))
       : store(output, 0);
