@@ -521,6 +521,14 @@ test('a training that ends in the background is told by a notification', async (
     Object.defineProperty(document, 'hidden', { value: true, configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
   });
+  // A read fails while the app is hidden: the page keeps asking, or the end would go untold.
+  let failedReads = 0;
+  await page.route('**/api/user/training-status', (route) => {
+    if (failedReads > 0) return route.fallback();
+    failedReads += 1;
+    return route.fulfill({ status: 503, json: { error: 'ServiceUnavailable', message: 'Busy' } });
+  });
+  await expect.poll(() => failedReads, { timeout: 30_000 }).toBe(1);
   // The training ends (the queue may be busy with other tests' jobs), then the page, polling
   // every few seconds while hidden, tells of it.
   await expect

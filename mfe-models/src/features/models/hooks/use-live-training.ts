@@ -9,6 +9,8 @@ import useSWR from 'swr';
 
 /** Progress and ETA of a training on screen move this often (the profile itself: every 30 s). */
 const LIVE_POLL_MS = 3000;
+/** A failed read is tried again after this, doubling up to a minute. */
+const MAX_RETRY_MS = 60_000;
 
 export type LiveTraining = TrainingStatus['models'][number];
 
@@ -27,6 +29,16 @@ export function useLiveTraining(models: readonly ModelSummary[]): Map<string, Li
       refreshInterval: (status) => (status?.isTraining === false ? 0 : LIVE_POLL_MS),
       // The user may be in another app: the end of the training is what they wait to hear of.
       refreshWhenHidden: true,
+      // SWR stops polling after a failed read and waits for focus or reconnection, which a user
+      // in another app never gives: one lost answer would silence the notification. Without
+      // revalidation on reconnect, SWR retries a failed read while hidden too, on this schedule.
+      revalidateOnReconnect: false,
+      onErrorRetry: (_error, _key, _config, revalidate, { retryCount }) => {
+        setTimeout(
+          () => void revalidate({ retryCount }),
+          Math.min(LIVE_POLL_MS * 2 ** (retryCount - 1), MAX_RETRY_MS),
+        );
+      },
     },
   );
   const told = useRef(new Set<string>());
