@@ -11,6 +11,7 @@ import { RetryingImage } from '@app/shared/ui/retrying-image';
 import { thumbnailSrcSet } from '@app/shared/ui/thumbnail-src-set';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { memo, type Ref } from 'react';
+import { coverButtonStyle } from '@app/shared/ui/cover-button';
 
 /** Rows above the fold on a phone load at once; the rest when they come near (lazy). */
 const EAGER_TILES = 6;
@@ -58,21 +59,7 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow2,
   },
   image: { width: '100%' },
-  open: {
-    position: 'absolute',
-    inset: 0,
-    width: '100%',
-    height: '100%',
-    padding: 0,
-    border: 'none',
-    background: 'transparent',
-    cursor: 'pointer',
-    borderRadius: 'inherit',
-    ':focus-visible': {
-      outline: `3px solid ${tokens.colorStrokeFocus2}`,
-      outlineOffset: '-3px',
-    },
-  },
+  open: { ...coverButtonStyle, cursor: 'pointer', borderRadius: 'inherit' },
   // On the picture's corner, over light and dark pictures alike; the tap goes to the tile.
   badge: {
     position: 'absolute',

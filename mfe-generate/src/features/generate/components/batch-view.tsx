@@ -13,6 +13,7 @@ import { lazy, Suspense, useState } from 'react';
 import { downloadImage } from '@app/shared/data/save-file';
 import { tryImageAgain, type GenerationResult } from '../hooks/generation-store';
 import { batchDownloadName, GENERATE_PAGE_TEXT, hdName } from '../texts';
+import { coverButtonStyle } from '@app/shared/ui/cover-button';
 
 const PhotoViewer = lazy(() =>
   import('@app/shared/ui/photo-viewer').then((module) => ({ default: module.PhotoViewer })),
@@ -49,17 +50,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground3,
     boxShadow: tokens.shadow4,
   },
-  open: {
-    position: 'absolute',
-    inset: 0,
-    width: '100%',
-    height: '100%',
-    padding: 0,
-    border: 'none',
-    background: 'transparent',
-    cursor: 'zoom-in',
-    ':focus-visible': { outline: `3px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-3px' },
-  },
+  open: { ...coverButtonStyle, cursor: 'zoom-in' },
   remaking: {
     position: 'absolute',
     inset: 0,

@@ -16,6 +16,7 @@ import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, DeleteRegular, WarningFilled } from '@fluentui/react-icons';
 import { useDragReorder } from '../hooks/use-drag-reorder';
 import { ProgressLine } from './progress-line';
+import { coverButtonStyle } from '@app/shared/ui/cover-button';
 
 /**
  * A tile's width at each of the grid's column counts below, the page's margins and the gaps
@@ -59,17 +60,7 @@ const useStyles = makeStyles({
   },
   refused: { outline: `3px solid ${tokens.colorPaletteDarkOrangeBorder2}`, outlineOffset: '-3px' },
   image: { display: 'block' },
-  open: {
-    position: 'absolute',
-    inset: 0,
-    width: '100%',
-    height: '100%',
-    padding: 0,
-    border: 'none',
-    background: 'none',
-    cursor: 'inherit',
-    ':focus-visible': { outline: `3px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-3px' },
-  },
+  open: { ...coverButtonStyle, cursor: 'inherit' },
   corner: {
     position: 'absolute',
     top: 0,

@@ -2,6 +2,7 @@ import type { ModelPreview } from '@app/shared/contract/models';
 import { PREVIEW_TEXT } from '@app/shared/spec';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useState } from 'react';
+import { coverButtonStyle } from '@app/shared/ui/cover-button';
 
 const PhotoViewer = lazy(() =>
   import('@app/shared/ui/photo-viewer').then((module) => ({ default: module.PhotoViewer })),
@@ -30,18 +31,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground3,
   },
   // Over the whole picture (at least 44 px each way on the narrowest phone): a tap opens it.
-  open: {
-    position: 'absolute',
-    inset: 0,
-    width: '100%',
-    height: '100%',
-    padding: 0,
-    border: 'none',
-    borderRadius: tokens.borderRadiusMedium,
-    background: 'none',
-    cursor: 'zoom-in',
-    ':focus-visible': { outline: `3px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-3px' },
-  },
+  open: { ...coverButtonStyle, borderRadius: tokens.borderRadiusMedium, cursor: 'zoom-in' },
 });
 
 /**

@@ -15,6 +15,7 @@ import {
   WarningFilled,
 } from '@fluentui/react-icons';
 import type { ChosenPhoto } from '../hooks/use-chosen-photos';
+import { coverButtonStyle } from '@app/shared/ui/cover-button';
 
 const useStyles = makeStyles({
   tile: {
@@ -25,17 +26,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground3,
   },
   refused: { outline: `3px solid ${tokens.colorPaletteDarkOrangeBorder2}`, outlineOffset: '-3px' },
-  open: {
-    position: 'absolute',
-    inset: 0,
-    width: '100%',
-    height: '100%',
-    padding: 0,
-    border: 'none',
-    background: 'none',
-    cursor: 'zoom-in',
-    ':focus-visible': { outline: `3px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-3px' },
-  },
+  open: { ...coverButtonStyle, cursor: 'zoom-in' },
   image: { width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
   dimmed: { opacity: 0.55 },
   corner: {
