@@ -118,7 +118,9 @@ test('Start Training on Replicate: previews in the row and the gallery before th
     ).toBeVisible();
     await shot(page, 'gallery-badges', testInfo.project.name);
 
-    // The training ends at Replicate: the row says the model is ready, as without previews.
+    // The training ends at Replicate: the row says the model is ready, as without previews. The
+    // training reaches Replicate after its photo review, which a busy machine may still be doing.
+    await expect.poll(() => double.trainings().length, { timeout: 120_000 }).toBe(1);
     const [providerTraining] = double.trainings();
     await double.finish(providerTraining!.id);
     await page.goto(`${product.origin}/models`);
