@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ReplicateDouble } from '../../api/test/support/replicate-double';
-import { MODELS_TEXT, PREVIEW_TEXT } from '../../shared/src/spec/messages';
+import { GENERATE_TEXT, MODELS_TEXT, PREVIEW_TEXT } from '../../shared/src/spec/messages';
 import { expect, test, type Page } from './support/test';
 import { startProduct } from './support/api-server';
 import { apiAs, LISA } from './support/models';
@@ -117,6 +117,23 @@ test('Start Training on Replicate: previews in the row and the gallery before th
       page.getByRole('button', { name: `(${PREVIEW_TEXT.badge})` }).first(),
     ).toBeVisible();
     await shot(page, 'gallery-badges', testInfo.project.name);
+    // Opened large, a preview says how much it looks like the person, as any generated image.
+    await page.getByTestId('gallery-tile').first().getByRole('button').first().click();
+    const galleryViewer = page.getByRole('dialog');
+    await expect(galleryViewer.getByTestId('likeness-badge')).toContainText(
+      GENERATE_TEXT.looksLikeYou,
+    );
+    await expect
+      .poll(() =>
+        galleryViewer.evaluate(
+          (dialog) =>
+            dialog.getAnimations({ subtree: true }).filter((item) => item.playState === 'running')
+              .length,
+        ),
+      )
+      .toBe(0);
+    await shot(page, 'gallery-viewer-likeness', testInfo.project.name);
+    await page.keyboard.press('Escape');
 
     // The training ends at Replicate: the row says the model is ready, as without previews. The
     // training reaches Replicate after its photo review, which a busy machine may still be doing.

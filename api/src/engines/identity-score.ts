@@ -20,3 +20,13 @@ export async function identityScore(
     references.length;
   return Math.round(Math.min(1, Math.max(0, 1 - mean)) * 1000) / 1000;
 }
+
+/**
+ * A photo's most confident face as a list of references for `identityScore` (empty when it has
+ * none): what a picture drawn from that one photo is scored against.
+ */
+export async function faceReferences(photo: Buffer, signal?: AbortSignal): Promise<number[][]> {
+  const { image } = await decodeForAnalysis(photo);
+  const [face] = await describeFaces(image, signal);
+  return face ? [Array.from(face.descriptor)] : [];
+}

@@ -168,11 +168,16 @@ describe('Replicate previews while a model trains', { timeout: 90_000 }, () => {
     }
 
     const gallery = await studio.as(user, 'GET', '/api/media?type=generated&includeUrls=true');
-    const previews = (gallery.body.items as { preview: boolean; modelIds: string[] }[]).filter(
-      (item) => item.preview,
-    );
+    const previews = (
+      gallery.body.items as { preview: boolean; modelIds: string[]; likeness: unknown }[]
+    ).filter((item) => item.preview);
     expect(previews).toHaveLength(4);
     expect(previews.every((item) => item.modelIds[0] === modelId)).toBe(true);
+    // Scored against the photo they were drawn from (the double's previews are that photo, cut
+    // to 3:4): each carries its likeness like any generated image.
+    for (const preview of previews) {
+      expect(preview.likeness).toEqual({ score: expect.any(Number), verdict: 'looks-like-you' });
+    }
 
     // Another user sees none of them.
     const theirs = await studio.as(other, 'GET', '/api/media?type=generated');

@@ -28,7 +28,7 @@ import type {
   TrainRequest,
   TrainResult,
 } from '../engine';
-import { identityScore } from '../identity-score';
+import { faceReferences, identityScore } from '../identity-score';
 import { reviewPhotos, type FaceReview } from '../photo-review';
 import { readAll } from '../read-all';
 import { isTerminal, type ProviderJob } from './outcomes';
@@ -447,9 +447,13 @@ export class ReplicateEngine implements Engine {
     const output: unknown = Array.isArray(done.output)
       ? (done.output as unknown[])[0]
       : done.output;
-    const data = await this.download(done, output, failure, context.signal);
+    const data = await asPng(await this.download(done, output, failure, context.signal));
+    // Scored like any generated image, against the one photo it was drawn from: the model's
+    // references may not exist yet, as the training reviews its photos beside the previews.
+    const references = await faceReferences(request.reference, context.signal);
+    const score = await identityScore(data, references, context.signal);
     context.onProgress(0.9);
-    return { data: await asPng(data), identityScore: null };
+    return { data, identityScore: score };
   }
 
   private async predict(
