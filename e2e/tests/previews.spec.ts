@@ -120,6 +120,7 @@ test('Start Training on Replicate: previews in the row and the gallery before th
     // Opened large, a preview says how much it looks like the person, as any generated image.
     await page.getByTestId('gallery-tile').first().getByRole('button').first().click();
     const galleryViewer = page.getByRole('dialog');
+    await expect(galleryViewer.getByTestId('viewer-preview-mark')).toHaveText(PREVIEW_TEXT.badge);
     await expect(galleryViewer.getByTestId('likeness-badge')).toContainText(
       GENERATE_TEXT.looksLikeYou,
     );

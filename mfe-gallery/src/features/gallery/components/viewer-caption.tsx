@@ -5,6 +5,7 @@ import {
   GENERATE_PROMPT_PARAM,
   GENERATE_TEXT,
   KIT_TEXT,
+  PREVIEW_TEXT,
   ROUTES,
 } from '@app/shared/spec';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
@@ -32,6 +33,22 @@ const useStyles = makeStyles({
     margin: '0 auto',
   },
   prompt: { margin: 0, maxHeight: '4.5em', overflowY: 'auto' },
+  marks: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    justifyContent: 'center',
+    gap: tokens.spacingHorizontalS,
+  },
+  // Beside the likeness badge, its size; outlined, as the viewer's buttons are on black.
+  previewMark: {
+    padding: `1px ${tokens.spacingHorizontalS}`,
+    borderRadius: tokens.borderRadiusCircular,
+    border: '1px solid rgba(255, 255, 255, 0.6)',
+    color: '#fff',
+    fontSize: tokens.fontSizeBase200,
+    fontWeight: tokens.fontWeightSemibold,
+    lineHeight: tokens.lineHeightBase200,
+  },
   actions: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -59,7 +76,7 @@ const useStyles = makeStyles({
   dismiss: { color: '#fff' },
 });
 
-/** Under the photo: its whole prompt, its likeness (generated images), Copy Prompt, "Use this prompt", and a failed action's message. */
+/** Under the photo: its whole prompt, whether it is a preview, its likeness (generated images), Copy Prompt, "Use this prompt", and a failed action's message. */
 export function ViewerCaption({
   item,
   error,
@@ -97,8 +114,18 @@ export function ViewerCaption({
   return (
     <div className={styles.root}>
       <p className={styles.prompt}>{describeImage(item)}</p>
-      {/* Absent on items cached before the api sent it. */}
-      {item.likeness ? <LikenessBadge likeness={item.likeness} /> : null}
+      {item.preview || item.likeness ? (
+        <div className={styles.marks}>
+          {/* A zero-shot picture from one photo, not the model's work: the tile says so too. */}
+          {item.preview ? (
+            <span className={styles.previewMark} data-testid="viewer-preview-mark">
+              {PREVIEW_TEXT.badge}
+            </span>
+          ) : null}
+          {/* Absent on items cached before the api sent it. */}
+          {item.likeness ? <LikenessBadge likeness={item.likeness} /> : null}
+        </div>
+      ) : null}
       {prompt ? (
         <div className={styles.actions}>
           <Button
