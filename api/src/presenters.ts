@@ -236,7 +236,12 @@ export async function presentPreviews(
         signedUrl(app.storage, origin, keys.thumbnail),
         signedUrl(app.storage, origin, keys.web),
       ]);
-      return { imageId: row.id, thumbnailUrl, displayUrl };
+      return {
+        imageId: row.id,
+        thumbnailUrl,
+        displayUrl,
+        likeness: likenessOf(row.identity_score),
+      };
     }),
   );
 }

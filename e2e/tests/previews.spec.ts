@@ -88,6 +88,7 @@ test('Start Training on Replicate: previews in the row and the gallery before th
       thumbnailWidth,
     );
     await expect(viewer.getByText(PREVIEW_TEXT.rowNote)).toBeVisible();
+    await expect(viewer.getByTestId('likeness-badge')).toContainText(GENERATE_TEXT.looksLikeYou);
     await expect(large).toBeInViewport();
     // The viewer's opening fade has played: the picture is on screen, not half transparent.
     await expect

@@ -1,4 +1,4 @@
-import type { Likeness } from '@app/shared/contract/media';
+import type { Likeness } from '@app/shared/contract/likeness';
 
 /**
  * The mean descriptor distance at which a face stops reading as the model's person: face-api's

@@ -119,17 +119,25 @@ describe('Replicate previews while a model trains', { timeout: 90_000 }, () => {
       return model?.previews.length === 4 ? model : undefined;
     });
     expect(row.status).toBe('training');
-    // Each opens large: the web-size image beside the thumbnail.
-    for (const preview of row.previews as { thumbnailUrl: string; displayUrl: string }[]) {
+    // Each opens large: the web-size image beside the thumbnail, with its likeness.
+    for (const preview of row.previews as {
+      thumbnailUrl: string;
+      displayUrl: string;
+      likeness: unknown;
+    }[]) {
       expect(preview.displayUrl).toEqual(expect.any(String));
       expect(preview.displayUrl).not.toBe(preview.thumbnailUrl);
+      expect(preview.likeness).toEqual({ score: expect.any(Number), verdict: 'looks-like-you' });
     }
     const live = await studio.as(user, 'GET', '/api/user/training-status');
     // The same pictures; each answer signs its URLs anew (a second later, another expiry).
     const unsigned = (previews: unknown[] | undefined) =>
-      (previews as Record<string, string>[] | undefined)?.map((preview) =>
+      (previews as Record<string, unknown>[] | undefined)?.map((preview) =>
         Object.fromEntries(
-          Object.entries(preview).map(([key, value]) => [key, value.split('?')[0]]),
+          Object.entries(preview).map(([key, value]) => [
+            key,
+            typeof value === 'string' ? value.split('?')[0] : value,
+          ]),
         ),
       );
     expect(

@@ -4,6 +4,7 @@ import { GALLERY_PAGE_SIZE, MAX_TRAINING_PHOTOS, THUMBNAIL_PIXELS } from '../spe
 import { FILE_TEXT } from '../spec/messages';
 import { idempotencyHeaders, idParams, withErrors, type RouteContract } from './common';
 import { jobSchema } from './jobs';
+import { likenessSchema } from './likeness';
 import { PHOTO_PROBLEMS } from './models';
 
 /**
@@ -16,20 +17,6 @@ const photoCheckSchema = z.enum(PHOTO_CHECKS).nullable().meta({
   description:
     "Training photos: 'pending' until the face check ran, 'ok', or why a training cannot use it; null when not checked (generated images, or the check could not run)",
 });
-
-export const LIKENESS_VERDICTS = ['looks-like-you', 'might-not-look-like-you'] as const;
-export type LikenessVerdict = (typeof LIKENESS_VERDICTS)[number];
-const likenessSchema = z
-  .object({
-    score: z.number().int().min(0).max(100),
-    verdict: z.enum(LIKENESS_VERDICTS),
-  })
-  .nullable()
-  .meta({
-    description:
-      'Generated images: how sure the server is that the face is the model’s person (score in %, calibrated on same- and different-person photo pairs); null when no face',
-  });
-export type Likeness = z.infer<typeof likenessSchema>;
 
 /** 'hd': an upscaler model made it; 'enlarged': a resample (the engine has no upscaler). */
 export const ENLARGEMENTS = ['hd', 'enlarged'] as const;

@@ -3,6 +3,7 @@ import { safeText } from './safe-text';
 import { MAX_TRAINING_PHOTOS, MODEL_STATUSES } from '../spec/constants';
 import { idempotencyHeaders, uuidParam, withErrors, type RouteContract } from './common';
 import { jobSchema } from './jobs';
+import { likenessSchema } from './likeness';
 
 /** Why a photo was left out of a training (guides the user to better photos). */
 export const PHOTO_PROBLEMS = [
@@ -69,6 +70,7 @@ export const modelPreviewSchema = z
       .string()
       .optional()
       .meta({ description: 'Signed, expiring: the picture large, for the viewer' }),
+    likeness: likenessSchema,
   })
   .meta({ id: 'ModelPreview' });
 export type ModelPreview = z.infer<typeof modelPreviewSchema>;

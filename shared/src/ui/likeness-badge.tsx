@@ -1,6 +1,6 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { PersonAvailableRegular, PersonQuestionMarkRegular } from '@fluentui/react-icons';
-import type { Likeness } from '../contract/media';
+import type { Likeness } from '../contract/likeness';
 import { GENERATE_TEXT } from '../spec/messages';
 
 const useStyles = makeStyles({

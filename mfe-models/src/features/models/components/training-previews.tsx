@@ -3,6 +3,7 @@ import { PREVIEW_TEXT } from '@app/shared/spec';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useState } from 'react';
 import { coverButtonStyle } from '@app/shared/ui/cover-button';
+import { LikenessBadge } from '@app/shared/ui/likeness-badge';
 
 const PhotoViewer = lazy(() =>
   import('@app/shared/ui/photo-viewer').then((module) => ({ default: module.PhotoViewer })),
@@ -32,12 +33,19 @@ const useStyles = makeStyles({
   },
   // Over the whole picture (at least 44 px each way on the narrowest phone): a tap opens it.
   open: { ...coverButtonStyle, borderRadius: tokens.borderRadiusMedium, cursor: 'zoom-in' },
+  caption: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingHorizontalS,
+  },
 });
 
 /**
  * The first pictures of a model still in training: a zero-shot model drew them from one of the
  * photos, so they are labelled as previews, not as the model's work. A tap opens one large in
- * the app's photo viewer, where the others are a swipe away.
+ * the app's photo viewer, with its likeness, where the others are a swipe away.
  */
 export function TrainingPreviews({ previews }: { previews: readonly ModelPreview[] }) {
   const styles = useStyles();
@@ -46,6 +54,7 @@ export function TrainingPreviews({ previews }: { previews: readonly ModelPreview
   const [viewerWanted, setViewerWanted] = useState(false);
   if (previews.length === 0) return null;
   const alt = (index: number) => `${PREVIEW_TEXT.imageAlt} ${index + 1}`;
+  const likeness = shown === null ? null : previews[shown]?.likeness;
   return (
     <section
       className={styles.root}
@@ -88,7 +97,12 @@ export function TrainingPreviews({ previews }: { previews: readonly ModelPreview
             onIndexChange={setShown}
             onClose={() => setShown(null)}
             label={PREVIEW_TEXT.viewer}
-            caption={PREVIEW_TEXT.rowNote}
+            caption={
+              <span className={styles.caption}>
+                {PREVIEW_TEXT.rowNote}
+                {likeness ? <LikenessBadge likeness={likeness} /> : null}
+              </span>
+            }
           />
         </Suspense>
       ) : null}
