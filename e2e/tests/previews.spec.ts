@@ -5,6 +5,7 @@ import { GENERATE_TEXT, MODELS_TEXT, PREVIEW_TEXT } from '../../shared/src/spec/
 import { expect, test, type Page } from './support/test';
 import { startProduct } from './support/api-server';
 import { apiAs, LISA } from './support/models';
+import { animationsSettled } from './support/screen-checks';
 import { E2E_WORK_DIR, ownProductPort } from './support/paths';
 import { signInNewUser } from './support/session';
 
@@ -91,15 +92,7 @@ test('Start Training on Replicate: previews in the row and the gallery before th
     await expect(viewer.getByTestId('likeness-badge')).toContainText(GENERATE_TEXT.looksLikeYou);
     await expect(large).toBeInViewport();
     // The viewer's opening fade has played: the picture is on screen, not half transparent.
-    await expect
-      .poll(() =>
-        viewer.evaluate(
-          (dialog) =>
-            dialog.getAnimations({ subtree: true }).filter((item) => item.playState === 'running')
-              .length,
-        ),
-      )
-      .toBe(0);
+    await animationsSettled(page);
     await shot(page, 'preview-large', testInfo.project.name);
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
@@ -125,15 +118,7 @@ test('Start Training on Replicate: previews in the row and the gallery before th
     await expect(galleryViewer.getByTestId('likeness-badge')).toContainText(
       GENERATE_TEXT.looksLikeYou,
     );
-    await expect
-      .poll(() =>
-        galleryViewer.evaluate(
-          (dialog) =>
-            dialog.getAnimations({ subtree: true }).filter((item) => item.playState === 'running')
-              .length,
-        ),
-      )
-      .toBe(0);
+    await animationsSettled(page);
     await shot(page, 'gallery-viewer-likeness', testInfo.project.name);
     await page.keyboard.press('Escape');
 
