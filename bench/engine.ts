@@ -14,7 +14,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { EDIT_MASK_LIMITS } from '../shared/src/spec/edit-mask';
+import { EDIT_MASK_LIMITS, EDIT_MASK_TEXT, editMaskProblem } from '../shared/src/spec/edit-mask';
+import { editFaces } from '../api/src/engines/edit-faces';
 import { alignFace } from '../api/src/engines/cpu/align-face';
 import { deserializeModel, sampleCoefficients } from '../api/src/engines/cpu/appearance-model';
 import { CpuEngine, modelKey } from '../api/src/engines/cpu/cpu-engine';
@@ -29,7 +30,12 @@ import { pickPortrait } from '../api/src/engines/cpu/portraits';
 import { seedOf } from '../api/src/services/job-runners';
 import { readAll } from '../api/src/engines/read-all';
 import { LocalStorage } from '../api/src/storage/local-storage';
-import { boundaryStepRatio, maskedRmse, seamEnergy } from '../api/test/support/fill-measures';
+import {
+  boundaryStepRatio,
+  maskedRmse,
+  outlineEdgeKept,
+  seamEnergy,
+} from '../api/test/support/fill-measures';
 import { boxAround, rectanglesMask } from '../api/test/support/masks';
 import { phoneSizedVariants } from '../api/test/support/phone-photos';
 import { LABELLED, labelledFrame, matteScores } from '../api/test/support/matte-measures';
@@ -121,6 +127,20 @@ async function contactSheet(
     .png()
     .toBuffer();
 }
+
+type Landmarks = Awaited<ReturnType<typeof landmarksOf>>;
+
+/** Masks for the face rule's measure, as boxes around a face's landmarks. */
+const FACE_MASKS: Record<string, (lm: Landmarks) => number[]> = {
+  'inside the cheek': (lm) => boxAround([lm[31]!, lm[48]!], 0),
+  'eyes hidden': (lm) => boxAround(lm.slice(36, 48), 0.15),
+  'across the cheek edge': (lm) => boxAround(lm.slice(1, 5), 0.6),
+  'across the jaw': (lm) => boxAround(lm.slice(10, 14), 0.4),
+  'across the chin': (lm) => boxAround(lm.slice(6, 11), 0.1),
+};
+
+const ruleName = (problem: string | null) =>
+  Object.entries(EDIT_MASK_TEXT).find(([, text]) => text === problem)?.[0] ?? 'accepted';
 
 async function landmarksOf(photo: Buffer) {
   const { image, scale } = await decodeForAnalysis(photo);
@@ -432,6 +452,46 @@ try {
         `edit ${photo.id} top-left square of ${fraction * 100} % (limit ${EDIT_MASK_LIMITS.maxAreaFraction * 100} %): masked RMSE ${maskedRmse(after, data, band).toFixed(1)}; edit boundary step ratio ${boundaryStepRatio(after, data, band, width).toFixed(2)}`,
       );
       writeFileSync(join(OUTPUT, `edit-area-${fraction * 100}.png`), edit.data);
+    }
+  }
+
+  // Masks near and on faces, against the edit-mask rule (spec/edit-mask.ts): what the fill
+  // keeps of the face's edge where the band crosses the jaw line, and whether the rule refuses
+  // the mask. Another person's photos are edited with this person's model.
+  if (!BATCH_ONLY) {
+    const cases = [
+      ...heldOut.map((photo) => ({ photo, masks: FACE_MASKS })),
+      ...['frl_london_004', 'frl_london_005'].map((subject) => ({
+        photo: photosOf(subject)[0]!,
+        masks: { ...FACE_MASKS, 'whole face': (lm: Landmarks) => boxAround(lm.slice(0, 27), 0.05) },
+      })),
+    ];
+    const reference = training[0]!.data;
+    for (const { photo, masks } of cases) {
+      const { width, height, data } = await decodeUpright(photo.data);
+      const landmarks = await landmarksOf(photo.data);
+      const faces = await editFaces(photo.data, reference);
+      for (const [name, box] of Object.entries(masks)) {
+        const mask = await rectanglesMask(width, height, [box(landmarks)]);
+        const band = await dilatedMask(mask, width, height, bandRadius(width, height));
+        const painted = ({ x, y }: { x: number; y: number }) =>
+          band[
+            Math.min(height - 1, Math.floor(y * height)) * width +
+              Math.min(width - 1, Math.floor(x * width))
+          ] === 1;
+        const areaFraction = band.reduce((sum, value) => sum + value, 0) / band.length;
+        const rule = editMaskProblem({ areaFraction, painted, faces });
+        const after = (await decodeUpright((await editOf(photo.data, mask)).data)).data;
+        const kept = outlineEdgeKept(after, data, band, width, landmarks.slice(0, 17));
+        console.log(
+          `edit ${photo.id} ${name}: face edge kept ${Number.isNaN(kept) ? 'n/a (clear of it)' : kept.toFixed(2)}; step ratio ${boundaryStepRatio(after, data, band, width).toFixed(2)}; rule: ${ruleName(rule)}`,
+        );
+        const slug = `${photo.id.replace(/\W+/g, '-')}-${name.replace(/\W+/g, '-')}`;
+        writeFileSync(
+          join(OUTPUT, `face-edit-${slug}.png`),
+          await encodePng({ data: after, width, height }),
+        );
+      }
     }
   }
 

@@ -251,6 +251,16 @@ describe.each(DIALECTS)('the API answers what the shared contract says, on %s', 
       'POST /generate/edit-image',
       as('POST', '/api/generate/edit-image', { body: editForm(false) }),
     );
+    await check(
+      'POST /generate/edit-image/faces',
+      as('POST', '/api/generate/edit-image/faces', { body: editForm(false) }),
+    );
+    const noImage = new FormData();
+    noImage.set('model_ids', JSON.stringify([alpha]));
+    await check(
+      'POST /generate/edit-image/faces',
+      as('POST', '/api/generate/edit-image/faces', { body: noImage }),
+    );
     await check('GET /generate/status/{id}', as('GET', `/api/generate/status/${job.body.id}`));
     await check('GET /generate/status/{id}', as('GET', '/api/generate/status/missing'));
     await check('POST /generate/cancel/{id}', as('POST', `/api/generate/cancel/${job.body.id}`));

@@ -29,6 +29,7 @@ const EXPECTED: Record<string, string[]> = {
   '/api/generate': ['post'],
   '/api/generate/text-to-image': ['post'],
   '/api/generate/edit-image': ['post'],
+  '/api/generate/edit-image/faces': ['post'],
   '/api/generate/status/{id}': ['get'],
   '/api/generate/cancel/{id}': ['post'],
   '/api/create-checkout-session': ['post'],

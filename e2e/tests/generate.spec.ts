@@ -454,7 +454,7 @@ test('edit: a mask too large for the built-in engine to fill is pointed out befo
   await expect(advice).toHaveText(EDIT_MASK_TEXT.tooLarge);
   // Edit Image waits, pointing at the note, rather than submitting what the api refuses.
   await expect(action(page)).toBeDisabled();
-  await expect(reason(page)).toHaveText(EDIT_MASK_TEXT.paintSmaller);
+  await expect(reason(page)).toHaveText(EDIT_MASK_TEXT.changeMask);
   await advice.scrollIntoViewIfNeeded();
   await shot(page, testInfo, 'edit-mask-too-large');
   await expectScreenChecks(page, 'generate, edit mode, a mask too large to fill');
@@ -463,6 +463,55 @@ test('edit: a mask too large for the built-in engine to fill is pointed out befo
   await undo.click();
   await expect(advice).toHaveCount(0);
   await expect(reason(page)).toHaveCount(0);
+  await expect(action(page)).toBeEnabled();
+});
+
+test('edit: a stroke across the edge of the face is pointed out before submit', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const touch = testInfo.project.name === 'phone';
+  const photo = await heldOutPhotoPng();
+  await openGenerate(page, baseURL!);
+  await chooseMode(page, 'Edit Image');
+  await page.getByRole('textbox', { name: 'Describe the changes' }).fill('natural look');
+  const faces = page.waitForResponse('**/api/generate/edit-image/faces');
+  await uploadPhoto(page, photo.path);
+  expect((await faces).status()).toBe(200);
+  const advice = page.getByTestId('mask-advice');
+  const undo = page.getByRole('button', { name: 'Undo' });
+
+  // Inside the face (the cheek, clear of the jaw line): nothing to point out.
+  await stroke(
+    page,
+    [
+      [0.45, 0.5],
+      [0.5, 0.52],
+    ],
+    touch,
+  );
+  await expect(undo).toBeEnabled();
+  await expect(action(page)).toBeEnabled();
+  await expect(advice).toHaveCount(0);
+
+  // Down across the chin (the jaw line runs at about 0.67 of the photo's height there).
+  await stroke(
+    page,
+    [
+      [0.53, 0.6],
+      [0.54, 0.75],
+    ],
+    touch,
+  );
+  await expect(advice).toHaveText(EDIT_MASK_TEXT.crossesFaceEdge);
+  await expect(action(page)).toBeDisabled();
+  await expect(reason(page)).toHaveText(EDIT_MASK_TEXT.changeMask);
+  await advice.scrollIntoViewIfNeeded();
+  await shot(page, testInfo, 'edit-mask-across-the-face');
+  await expectScreenChecks(page, 'generate, edit mode, a mask across the edge of the face');
+
+  await undo.click();
+  await expect(advice).toHaveCount(0);
   await expect(action(page)).toBeEnabled();
 });
 

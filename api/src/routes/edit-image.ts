@@ -3,11 +3,13 @@ import { createReadStream } from 'node:fs';
 import {
   API_TEXT,
   editMaskProblem,
+  type EditPoint,
   FILE_TEXT,
   GENERATE_TEXT,
   invalidField,
   MAX_UPLOAD_BYTES,
 } from '@app/shared/spec';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { API_ROUTES } from '@app/shared/contract/api-routes';
 import { editImageFields, modelIdsSchema } from '@app/shared/contract/generate';
@@ -18,10 +20,18 @@ import { idempotencyKey, keyedRequest, type KeyedRequest } from '../jobs/idempot
 import { jobStatusCode, waitForJob } from '../jobs/wait-for-job';
 import { sniffImageType } from '../media/image-type';
 import { loadSharp } from '../media/load-sharp';
-import { MAX_INPUT_PIXELS, processImageFile, readHead } from '../media/pipeline';
+import {
+  MAX_INPUT_PIXELS,
+  processImageFile,
+  readHead,
+  type ImageFile,
+  type ProcessedImage,
+} from '../media/pipeline';
 import type { TempFile, TempFiles } from '../media/temp-files';
 import { unlessStalled } from '../plugins/body-idle-timeout';
 import { presentJob } from '../presenters';
+import type { GenerationService } from '../services/generation';
+import type { UserRow } from '../services/users';
 import { messageOf } from '../validation-message';
 
 /**
@@ -57,6 +67,9 @@ interface EditForm {
   /** Removes the received files; the route calls it whatever happens. */
   dispose(): Promise<void>;
 }
+
+/** The side of the grid the mask is read at for the face rule: finer than a face's outline. */
+const MASK_SAMPLE_SIDE = 512;
 
 /** The image is the spec's single-image upload; the mask's words name the mask. */
 const PART_LIMITS = {
@@ -142,6 +155,42 @@ async function paintedFraction(mask: TempFile): Promise<number> {
   return (channels[0]?.mean ?? 0) / 255;
 }
 
+/** Whether the mask is painted at a point (0-1 of its width and height). */
+async function paintedAt(mask: TempFile): Promise<(point: EditPoint) => boolean> {
+  const sharp = await loadSharp();
+  const { data, info } = await sharp(mask.path, { limitInputPixels: MAX_INPUT_PIXELS })
+    .flatten({ background: '#000000' })
+    .greyscale()
+    .resize(MASK_SAMPLE_SIDE, MASK_SAMPLE_SIDE, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return ({ x, y }) => {
+    const column = Math.min(info.width - 1, Math.floor(x * info.width));
+    const row = Math.min(info.height - 1, Math.floor(y * info.height));
+    return data[row * info.width + column]! >= 128;
+  };
+}
+
+/**
+ * The edit-mask rule (spec/edit-mask.ts) for an engine that fills from the photo: the area
+ * first, and only a mask of a size it can fill has its faces looked at (the face thread's work).
+ */
+async function maskProblem(
+  generation: GenerationService,
+  user: UserRow,
+  modelIds: string[],
+  { image, mask }: { image: ProcessedImage<ImageFile>; mask: TempFile },
+): Promise<string | null> {
+  const areaFraction = await paintedFraction(mask);
+  const tooLarge = editMaskProblem({ areaFraction });
+  if (tooLarge) return tooLarge;
+  const [painted, faces] = await Promise.all([
+    paintedAt(mask),
+    generation.editFaces(user, modelIds, image.web.data),
+  ]);
+  return editMaskProblem({ areaFraction, painted, faces });
+}
+
 /** The form's text fields, checked against the contract. */
 function editFieldsOf(form: EditForm) {
   const fields = editFields.safeParse(form.fields);
@@ -150,16 +199,22 @@ function editFieldsOf(form: EditForm) {
   throw badRequest(issue ? messageOf(issue, form.fields, 'body') : FILE_TEXT.invalidFile);
 }
 
-/** The form's image through the pipeline and its mask checked. */
-async function editFilesOf(form: EditForm) {
+/** The form's image through the pipeline (the spec's single-image upload). */
+function editImageOf(form: EditForm) {
   if (!form.image) throw badRequest(GENERATE_TEXT.uploadImage);
-  if (!form.mask) throw badRequest(GENERATE_TEXT.paintMask);
-  const image = await processImageFile(form.image.path, form.image.size, {
+  return processImageFile(form.image.path, form.image.size, {
     maxBytes: MAX_UPLOAD_BYTES,
     tooLargeMessage: FILE_TEXT.tooLarge,
     allowedTypes: ['jpeg', 'png', 'webp'],
     typeMessage: FILE_TEXT.singleImageTypeNotAllowed,
   });
+}
+
+/** The form's image through the pipeline and its mask checked. */
+async function editFilesOf(form: EditForm) {
+  if (!form.image) throw badRequest(GENERATE_TEXT.uploadImage);
+  if (!form.mask) throw badRequest(GENERATE_TEXT.paintMask);
+  const image = await editImageOf(form);
   await checkMask(form.mask);
   return { image, mask: form.mask };
 }
@@ -182,7 +237,37 @@ async function keyedEdit(
 }
 
 /** Edits arrive as multipart forms (the parser is registered by generateRoutes). */
-export const editImageRoutes: FastifyPluginAsyncZod = async (app) => {
+export const editImageRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptions }> = async (
+  app,
+  { writeLimit },
+) => {
+  app.post(
+    '/generate/edit-image/faces',
+    {
+      // Each look is face-thread work: as many a minute as edits may be started.
+      config: { rateLimit: writeLimit, tooLargeMessage: FILE_TEXT.tooLarge },
+      schema: {
+        summary: 'The faces of a photo to edit, for the edit-mask rule before submit',
+        description:
+          "multipart/form-data: `image` and optional `model_ids`, as POST /generate/edit-image takes them (a smaller copy of the photo is enough). For an engine that fills the mask from the photo (the built-in engine), each face's jaw line and whether it is the first model's person; the generate page applies the rule that POST /generate/edit-image applies (`editMaskProblem`). No faces for other engines.",
+        consumes: ['multipart/form-data'],
+        ...API_ROUTES['POST /generate/edit-image/faces'],
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw unsupportedMediaType(GENERATE_TEXT.uploadImage);
+      const form = await readEditForm(request, app.tempFiles);
+      try {
+        const { model_ids } = editFieldsOf(form);
+        const modelIds = await app.generation.checkModels(request.user, model_ids);
+        const image = await editImageOf(form);
+        return { faces: await app.generation.editFaces(request.user, modelIds, image.web.data) };
+      } finally {
+        await form.dispose();
+      }
+    },
+  );
+
   app.post(
     '/generate/edit-image',
     {
@@ -208,7 +293,7 @@ export const editImageRoutes: FastifyPluginAsyncZod = async (app) => {
         const modelIds = await app.generation.check(request.user, fields.prompt, fields.model_ids);
         const files = await editFilesOf(form);
         if (await app.generation.editFillsFromPhoto(request.user, modelIds)) {
-          const problem = editMaskProblem({ areaFraction: await paintedFraction(files.mask) });
+          const problem = await maskProblem(app.generation, request.user, modelIds, files);
           if (problem) throw badRequest(problem);
         }
         queued = await app.generation.enqueueEdit(

@@ -124,6 +124,6 @@ export const generateRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOption
     },
   );
 
-  await app.register(editImageRoutes);
+  await app.register(editImageRoutes, { writeLimit });
   await app.register(jobRoutes, { writeLimit });
 };

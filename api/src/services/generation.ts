@@ -3,6 +3,7 @@ import {
   GENERATE_TEXT,
   MAX_IMAGES_PER_RUN,
   MAX_QUEUED_GENERATIONS,
+  type EditFace,
   tooManyQueuedGenerations,
   validateModelSelection,
   validatePrompt,
@@ -11,10 +12,13 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { engineOf } from '../db/model-engine';
 import { capabilitiesOf } from '../engines/capabilities';
+import { editFaces } from '../engines/edit-faces';
+import { readAll } from '../engines/read-all';
 import { badRequest, HttpError, notFound } from '../http-errors';
 import { onceFor, type KeyedRequest } from '../jobs/idempotency';
 import { imagesOf, type Job, type JobInputs, type JobQueue } from '../jobs/queue';
 import type { ImageFile, ProcessedImage } from '../media/pipeline';
+import { mediaKeys } from '../storage/keys';
 import type { Storage } from '../storage/storage';
 import { pickDefaultModel, type ModelService } from './models';
 import type { MediaRow, MediaService } from './media';
@@ -42,7 +46,11 @@ export class GenerationService {
   async check(user: UserRow, prompt: string, modelIds: string[] | undefined): Promise<string[]> {
     const promptError = validatePrompt(prompt);
     if (promptError) throw badRequest(promptError);
+    return this.checkModels(user, modelIds);
+  }
 
+  /** The model half of `check`, for a request without a prompt (an edit's faces). */
+  async checkModels(user: UserRow, modelIds: string[] | undefined): Promise<string[]> {
     let ids = modelIds ? [...new Set(modelIds)] : undefined;
     if (!ids) {
       const fallback = pickDefaultModel(
@@ -72,6 +80,18 @@ export class GenerationService {
     const model =
       modelIds[0] === undefined ? undefined : await this.models.findOwned(user.id, modelIds[0]);
     return model !== undefined && !capabilitiesOf(engineOf(model)).editFollowsPrompt;
+  }
+
+  /**
+   * The faces of a photo to edit with these (checked) models, for the edit-mask rule: none for
+   * an engine whose edits follow the prompt, which has no face rule.
+   */
+  async editFaces(user: UserRow, modelIds: string[], image: Buffer): Promise<EditFace[]> {
+    const [lead] = modelIds;
+    if (lead === undefined || !(await this.editFillsFromPhoto(user, modelIds))) return [];
+    const photoId = await this.models.referencePhotoId(user.id, lead);
+    const stored = photoId && (await this.storage.read(mediaKeys(user.id, photoId).original));
+    return editFaces(image, stored ? await readAll(stored.stream) : undefined);
   }
 
   /**

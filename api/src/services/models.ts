@@ -119,6 +119,24 @@ export class ModelService {
     });
   }
 
+  /**
+   * The model's best-reviewed training photo (`bestReviewedPhoto`): whose face stands for the
+   * model's person. Undefined when it has none left.
+   */
+  async referencePhotoId(userId: string, modelId: string): Promise<string | undefined> {
+    const links = await this.db
+      .selectFrom('model_photos')
+      .select('media_id')
+      .where('model_id', '=', modelId)
+      .orderBy('position', 'asc')
+      .execute();
+    return bestReviewedPhoto(
+      this.db,
+      userId,
+      links.map((link) => link.media_id),
+    );
+  }
+
   findOwned(userId: string, id: string): Promise<ModelRow | undefined> {
     return this.db
       .selectFrom('models')
@@ -355,4 +373,29 @@ export class ModelService {
     const keys = mediaKeys(model.user_id, first);
     return model.firstPhotoHasSmallThumbnail ? keys.smallThumbnail : keys.thumbnail;
   }
+}
+
+/**
+ * The photo whose face check passed with the highest score (the largest face); without any
+ * checked, the first in training order.
+ */
+export async function bestReviewedPhoto(
+  db: Kysely<Database>,
+  userId: string,
+  photoIds: readonly string[],
+): Promise<string | undefined> {
+  if (photoIds.length === 0) return undefined;
+  const rows = await db
+    .selectFrom('media')
+    .select(['id', 'photo_check', 'photo_score'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', [...photoIds])
+    .execute();
+  const rank = (row: (typeof rows)[number]) =>
+    row.photo_check === 'ok' ? (row.photo_score ?? 0) : -1;
+  const ordered = photoIds.flatMap((id) => rows.filter((row) => row.id === id));
+  return ordered.reduce<(typeof rows)[number] | undefined>(
+    (best, row) => (!best || rank(row) > rank(best) ? row : best),
+    undefined,
+  )?.id;
 }

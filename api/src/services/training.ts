@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http-errors';
 import { onceFor, type KeyedRequest } from '../jobs/idempotency';
 import type { Job, JobQueue } from '../jobs/queue';
 import type { MediaService } from './media';
-import type { ModelService } from './models';
+import { bestReviewedPhoto, type ModelService } from './models';
 import type { UserRow, UserService } from './users';
 
 /** At most this many previews per training: one pack's worth, the first pictures the user sees. */
@@ -226,29 +226,4 @@ async function hasPreviews(
     .where('status', 'in', ['queued', 'running'])
     .executeTakeFirst();
   return pending !== undefined;
-}
-
-/**
- * The photo whose face check passed with the highest score (the largest face); without any
- * checked, the first in training order.
- */
-async function bestReviewedPhoto(
-  db: Kysely<Database>,
-  userId: string,
-  photoIds: readonly string[],
-): Promise<string | undefined> {
-  if (photoIds.length === 0) return undefined;
-  const rows = await db
-    .selectFrom('media')
-    .select(['id', 'photo_check', 'photo_score'])
-    .where('user_id', '=', userId)
-    .where('id', 'in', [...photoIds])
-    .execute();
-  const rank = (row: (typeof rows)[number]) =>
-    row.photo_check === 'ok' ? (row.photo_score ?? 0) : -1;
-  const ordered = photoIds.flatMap((id) => rows.filter((row) => row.id === id));
-  return ordered.reduce<(typeof rows)[number] | undefined>(
-    (best, row) => (!best || rank(row) > rank(best) ? row : best),
-    undefined,
-  )?.id;
 }

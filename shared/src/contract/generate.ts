@@ -59,6 +59,24 @@ export const editImageFields = z.object({
   model_ids: z.string().optional(),
 });
 
+const editPoint = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) });
+
+/**
+ * The faces of a photo to edit (`EditFace`, spec/edit-mask.ts), for the generate page's mask rule
+ * before submit. Empty for an engine whose edits follow the prompt: its masks have no face rule.
+ */
+export const editFacesResponse = z.object({
+  faces: z.array(
+    z.object({
+      outline: z.array(editPoint).meta({
+        description: "The jaw line from ear to ear, 0-1 of the upright photo's width and height",
+      }),
+      isModelPerson: z.boolean().meta({ description: "Whether it is the first model's person" }),
+    }),
+  ),
+});
+export type EditFacesAnswer = z.infer<typeof editFacesResponse>;
+
 export const generateResponse = jobSchema.extend({
   replicateJobId: z.string().meta({ description: 'Same as id; the name the older client reads' }),
 });
@@ -79,6 +97,10 @@ export const generateRoutes = {
   'POST /generate/edit-image': {
     headers: idempotencyHeaders,
     response: withErrors({ 200: jobSchema, 202: jobSchema }, 400, 404, 409, 413, 415, 422, 503),
+  },
+  /** multipart/form-data: `image` and optional `model_ids`, as the edit form sends them. */
+  'POST /generate/edit-image/faces': {
+    response: withErrors({ 200: editFacesResponse }, 400, 404, 409, 413, 415, 422, 503),
   },
   'GET /generate/status/{id}': { params: idParams, response: withErrors({ 200: jobSchema }, 404) },
   'POST /generate/cancel/{id}': {

@@ -1,7 +1,7 @@
 import { api } from '@app/shared/api-client';
 import { useRef } from 'react';
 import useSWR, { mutate, type SWRResponse } from 'swr';
-import type { TextToImageRequest } from '../contract/generate';
+import type { EditFacesAnswer, TextToImageRequest } from '../contract/generate';
 import type { JobView } from '../contract/jobs';
 import { fetchApiKey, jobKeys } from './api-key';
 import { invalidateMediaLists } from './media';
@@ -81,6 +81,17 @@ export async function editImage(form: EditImageForm, idempotencyKey?: string): P
     ...idempotency(idempotencyKey),
   });
   return seedJob(job);
+}
+
+/**
+ * POST /generate/edit-image/faces: the faces of a photo to edit with these models, for the
+ * edit-mask rule (`editMaskProblem`); none when their engine has no face rule.
+ */
+export async function editFaces(image: Blob, modelIds: readonly string[]) {
+  const body = new FormData();
+  body.append('model_ids', JSON.stringify(modelIds));
+  body.append('image', image, 'image.jpg');
+  return (await api.post<EditFacesAnswer>('/generate/edit-image/faces', { body })).faces;
 }
 
 /** GET /generate/status/{id}: the job as it is now. */

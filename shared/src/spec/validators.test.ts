@@ -217,11 +217,11 @@ describe('generation input', () => {
         mode: 'edit',
         hasImage: true,
         hasMask: true,
-        maskTooLarge: true,
+        maskRefused: true,
       }),
-    ).toBe('Paint a smaller area to edit this photo');
+    ).toBe('Change the painted area to edit this photo');
     // Text to image has no mask: a flag left over from edit mode is not its concern.
-    expect(validateGenerationInput({ ...base, mode: 'generate', maskTooLarge: true })).toBeNull();
+    expect(validateGenerationInput({ ...base, mode: 'generate', maskRefused: true })).toBeNull();
     expect(validateGenerationInput({ mode: 'edit', prompt: '', modelCount: 0 })).toBe(
       'Please enter a prompt',
     );

@@ -184,7 +184,7 @@ export interface GenerationInput {
   /** Only checked in edit mode. */
   hasMask?: boolean;
   /** Edit mode: the mask breaks the chosen engine's edit-mask rule (edit-mask.ts). */
-  maskTooLarge?: boolean;
+  maskRefused?: boolean;
 }
 
 /** The first failing rule, in the order the spec lists them: prompt, models, image, mask. */
@@ -193,7 +193,7 @@ export function validateGenerationInput(input: GenerationInput): string | null {
   if (error || input.mode !== 'edit') return error;
   if (!input.hasImage) return GENERATE_TEXT.uploadImage;
   if (!input.hasMask) return GENERATE_TEXT.paintMask;
-  if (input.maskTooLarge) return EDIT_MASK_TEXT.paintSmaller;
+  if (input.maskRefused) return EDIT_MASK_TEXT.changeMask;
   return null;
 }
 

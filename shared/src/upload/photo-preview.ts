@@ -12,7 +12,10 @@ const PREVIEW_SHORT_SIDE = 384;
 const PREVIEW_QUALITY = 0.85;
 
 /** The photo drawn with its short side at most `shortSide`; undefined if it cannot be decoded. */
-async function photoPreview(file: Blob, shortSide = PREVIEW_SHORT_SIDE): Promise<Blob | undefined> {
+export async function photoPreview(
+  file: Blob,
+  shortSide = PREVIEW_SHORT_SIDE,
+): Promise<Blob | undefined> {
   let bitmap: ImageBitmap;
   try {
     // The photo's EXIF orientation applies, as it does for an <img>.

@@ -39,7 +39,7 @@ const NO_EDIT_INPUTS: EditInputsState = {
   image: null,
   aspect: null,
   hasPaint: false,
-  maskTooLarge: false,
+  maskRefused: false,
 };
 
 const useStyles = makeStyles({
@@ -107,7 +107,7 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
     modelCount: usable.length,
     hasImage: edit.image !== null,
     hasMask: edit.hasPaint,
-    maskTooLarge: edit.maskTooLarge,
+    maskRefused: edit.maskRefused,
   });
   const limits = engineLimits(selectedModels);
 
@@ -191,7 +191,7 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
         {limits ? <EngineNote limits={limits} mode={mode} onInsertWord={insert} /> : null}
         {mode === 'edit' ? (
           <Suspense fallback={null}>
-            <EditInputs ref={editInputs} onChange={onEditChange} limits={limits} />
+            <EditInputs ref={editInputs} onChange={onEditChange} models={selectedModels} />
           </Suspense>
         ) : null}
         {mode === 'edit' ? null : (

@@ -1,8 +1,10 @@
 import { editMaskProblem } from '@app/shared/spec';
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import type { EngineLimits } from '../../generate/utils/engine-limits';
-import type { ExportedMask } from '../utils/export-mask';
+import type { ModelSummary } from '@app/shared/contract/models';
+import { engineLimits } from '../../generate/utils/engine-limits';
+import { useEditFaces } from '../hooks/use-edit-faces';
+import type { ExportedMask, PaintingFacts } from '../utils/export-mask';
 import { MASK_EDITOR_TEXT } from '../texts';
 import { ImageUploadArea } from './image-upload-area';
 import type { MaskEditorHandle } from './mask-editor';
@@ -26,7 +28,7 @@ export interface EditInputsState {
   aspect: number | null;
   hasPaint: boolean;
   /** The painted area breaks the engine's edit-mask rule: the note under the editor says why. */
-  maskTooLarge: boolean;
+  maskRefused: boolean;
 }
 
 interface LoadedPhoto {
@@ -56,27 +58,33 @@ function readPhoto(file: File): Promise<LoadedPhoto> {
  */
 export default function EditInputs({
   onChange,
-  limits,
+  models,
   ref,
 }: {
   onChange: (state: EditInputsState) => void;
   /**
-   * What the chosen models cannot do. When their engine fills the mask from the rest of the
-   * photo, masks it cannot fill well are pointed out under the editor, with what to do instead.
+   * The chosen models. When their engine fills the mask from the rest of the photo, masks it
+   * cannot fill well are pointed out under the editor, with what to do instead.
    */
-  limits: EngineLimits | null;
+  models: readonly ModelSummary[];
   ref?: Ref<EditInputsHandle>;
 }) {
   const styles = useStyles();
   const [photo, setPhoto] = useState<LoadedPhoto | null>(null);
   const [unreadable, setUnreadable] = useState(false);
   const [hasPaint, setHasPaint] = useState(false);
-  const [share, setShare] = useState(0);
+  const [painting, setPainting] = useState<PaintingFacts | null>(null);
   const editor = useRef<MaskEditorHandle>(null);
+  const fillsFromPhoto = engineLimits(models)?.editFollowsPrompt === false;
+  const faces = useEditFaces(
+    photo,
+    models.map((model) => model.modelId),
+    fillsFromPhoto,
+  );
 
   const problem =
-    photo && hasPaint && limits?.editFollowsPrompt === false
-      ? editMaskProblem({ areaFraction: share })
+    photo && hasPaint && painting && fillsFromPhoto
+      ? editMaskProblem({ ...painting, faces })
       : null;
 
   useEffect(() => {
@@ -84,7 +92,7 @@ export default function EditInputs({
       image: photo?.file ?? null,
       aspect: photo ? photo.size.width / photo.size.height : null,
       hasPaint: photo !== null && hasPaint,
-      maskTooLarge: problem !== null,
+      maskRefused: problem !== null,
     });
   }, [photo, hasPaint, problem, onChange]);
 
@@ -108,7 +116,7 @@ export default function EditInputs({
     readPhoto(file).then(
       (loaded) => {
         setHasPaint(false);
-        setShare(0);
+        setPainting(null);
         setPhoto(loaded);
       },
       () => setUnreadable(true),
@@ -124,7 +132,7 @@ export default function EditInputs({
         onRemove={() => {
           setPhoto(null);
           setHasPaint(false);
-          setShare(0);
+          setPainting(null);
         }}
       />
       {unreadable ? (
@@ -140,7 +148,7 @@ export default function EditInputs({
             photoUrl={photo.url}
             photoSize={photo.size}
             onPaintChange={setHasPaint}
-            onShareChange={setShare}
+            onPaintingChange={setPainting}
           />
         </Suspense>
       ) : null}

@@ -16,7 +16,12 @@ import { useBrushSize } from '../hooks/use-brush-size';
 import { useEditorBox } from '../hooks/use-editor-box';
 import { useMaskStrokes } from '../hooks/use-mask-strokes';
 import { pointWithin, useViewGestures } from '../hooks/use-view-gestures';
-import { exportMask, measurePaintedShare, type ExportedMask } from '../utils/export-mask';
+import {
+  exportMask,
+  measurePainting,
+  type ExportedMask,
+  type PaintingFacts,
+} from '../utils/export-mask';
 import { hasPaint } from '../utils/mask-history';
 import { MASK_EDITOR_TEXT } from '../texts';
 import { BrushSizeSlider } from './brush-size-slider';
@@ -83,14 +88,14 @@ export default function MaskEditor({
   photoUrl,
   photoSize,
   onPaintChange,
-  onShareChange,
+  onPaintingChange,
   ref,
 }: {
   photoUrl: string;
   photoSize: { width: number; height: number };
   onPaintChange: (hasPaint: boolean) => void;
-  /** The share of the photo painted (0-1), after every change to the strokes. */
-  onShareChange: (share: number) => void;
+  /** How much of the photo is painted, and where, after every change to the strokes. */
+  onPaintingChange: (painting: PaintingFacts | null) => void;
   ref?: Ref<MaskEditorHandle>;
 }) {
   const styles = useStyles();
@@ -117,20 +122,20 @@ export default function MaskEditor({
   useEffect(() => {
     const surface = canvasRef.current;
     if (!surface || !painted) {
-      onShareChange(0);
+      onPaintingChange(null);
       return;
     }
     let current = true;
-    measurePaintedShare(surface, photoSize).then(
-      (share) => {
-        if (current) onShareChange(share);
+    measurePainting(surface, photoSize).then(
+      (painting) => {
+        if (current) onPaintingChange(painting);
       },
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [paths, painted, photoSize, onShareChange]);
+  }, [paths, painted, photoSize, onPaintingChange]);
 
   useImperativeHandle(
     ref,

@@ -1,5 +1,6 @@
 import type { ReactSketchCanvasRef } from 'react-sketch-canvas';
-import { maskFromPainting, paintedShare } from './mask-pixels';
+import type { EditMaskFacts } from '@app/shared/spec';
+import { maskFromPainting, paintedAtPoint, paintedShare } from './mask-pixels';
 
 export interface ExportedMask {
   /** The PNG mask at the photo's size: white where the photo is to be regenerated. */
@@ -18,8 +19,14 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-/** Pixels on the long side of the small rendering the painted share is measured on. */
-const SHARE_SIDE = 160;
+/**
+ * Pixels on the long side of the small rendering the strokes are measured on: finer than a
+ * brush stroke across a face's edge.
+ */
+const MEASURE_SIDE = 256;
+
+/** What the edit-mask rule reads of the strokes. */
+export type PaintingFacts = Required<Pick<EditMaskFacts, 'areaFraction' | 'painted'>>;
 
 /** The strokes rendered on a small canvas of `width` × `height`, as RGBA pixels. */
 async function renderPainting(
@@ -38,17 +45,18 @@ async function renderPainting(
 }
 
 /**
- * The share of the photo the strokes cover (0-1), measured on a small rendering: cheap enough
- * after every stroke, and as exact as the mask rules need.
+ * The share of the photo the strokes cover (0-1) and where they are, measured on a small
+ * rendering: cheap enough after every stroke, and as exact as the mask rules need.
  */
-export async function measurePaintedShare(
+export async function measurePainting(
   canvas: Pick<ReactSketchCanvasRef, 'exportImage'>,
   photo: { width: number; height: number },
-): Promise<number> {
-  const scale = Math.min(1, SHARE_SIDE / Math.max(photo.width, photo.height));
+): Promise<PaintingFacts> {
+  const scale = Math.min(1, MEASURE_SIDE / Math.max(photo.width, photo.height));
   const width = Math.max(1, Math.round(photo.width * scale));
   const height = Math.max(1, Math.round(photo.height * scale));
-  return paintedShare((await renderPainting(canvas, width, height)).pixels);
+  const { pixels } = await renderPainting(canvas, width, height);
+  return { areaFraction: paintedShare(pixels), painted: paintedAtPoint(pixels) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskFromPainting, paintedShare, type RgbaPixels } from './mask-pixels';
+import { maskFromPainting, paintedAtPoint, paintedShare, type RgbaPixels } from './mask-pixels';
 
 /** A transparent painting with the given pixels set to the given alpha. */
 function painting(width: number, height: number, alphaAt: Record<string, number>): RgbaPixels {
@@ -100,5 +100,15 @@ describe('the painted share', () => {
     expect(paintedShare(painting(4, 5, { '0,0': 31, '1,0': 255, '2,0': 30, '3,4': 200 }))).toBe(
       3 / 20,
     );
+  });
+});
+
+describe('where the painting is painted, for the edit-mask rule', () => {
+  it('reads a point given in 0-1 of the painting by the same alpha threshold', () => {
+    const at = paintedAtPoint(painting(10, 4, { '9,3': 31, '0,0': 30 }), 30);
+    expect(at({ x: 0.95, y: 0.9 })).toBe(true);
+    expect(at({ x: 1, y: 1 })).toBe(true);
+    expect(at({ x: 0, y: 0 })).toBe(false);
+    expect(at({ x: 0.5, y: 0.5 })).toBe(false);
   });
 });

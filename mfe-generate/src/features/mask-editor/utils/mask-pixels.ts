@@ -93,3 +93,18 @@ export function paintedShare(
   for (let at = 0; at < pixels; at += 1) if (painted.data[at * 4 + 3]! > threshold) count += 1;
   return pixels === 0 ? 0 : count / pixels;
 }
+
+/**
+ * Whether the painting is painted at a point given in 0-1 of its width and height (the
+ * edit-mask rule's `painted`), by the same alpha threshold as the mask.
+ */
+export function paintedAtPoint(
+  painted: RgbaPixels,
+  threshold: number = MASK_EDITOR.alphaThreshold,
+): (point: { x: number; y: number }) => boolean {
+  return ({ x, y }) => {
+    const column = Math.min(painted.width - 1, Math.max(0, Math.floor(x * painted.width)));
+    const row = Math.min(painted.height - 1, Math.max(0, Math.floor(y * painted.height)));
+    return painted.data[(row * painted.width + column) * 4 + 3]! > threshold;
+  };
+}
