@@ -6,6 +6,7 @@ import { invalidateUser, userKeys } from '@app/shared/data/user';
 import { normalizeModelStatus } from '@app/shared/spec';
 import { useEffect, useRef } from 'react';
 import useSWR from 'swr';
+import { notifyTrainingEnded } from '../utils/notifications';
 
 /** Progress and ETA of a training on screen move this often (the profile itself: every 30 s). */
 const LIVE_POLL_MS = 3000;
@@ -64,18 +65,15 @@ export function useLiveTraining(models: readonly ModelSummary[]): Map<string, Li
       bus.emit('models:changed', { readyModelCount: readyCount + nowReady.length });
     }
     if (document.visibilityState !== 'hidden') return;
-    // Rare (a training ends while the app is hidden): not part of the page's first load.
-    import('../utils/notifications')
-      .then(({ notifyTrainingEnded }) =>
-        Promise.all(
-          ended.map((model) =>
-            notifyTrainingEnded(model, normalizeModelStatus(model.status) === 'ready'),
-          ),
-        ),
-      )
-      .catch((error: unknown) =>
-        console.warn('The training notification could not be shown', error),
-      );
+    // Part of the page's own code: a chunk that cannot load later (a deploy replaced it, the
+    // network went) would leave the end untold.
+    Promise.all(
+      ended.map((model) =>
+        notifyTrainingEnded(model, normalizeModelStatus(model.status) === 'ready'),
+      ),
+    ).catch((error: unknown) =>
+      console.warn('The training notification could not be shown', error),
+    );
   }, [data, trainingIds, readyCount]);
 
   return new Map((data?.models ?? []).map((model) => [model.modelId, model]));
