@@ -427,92 +427,94 @@ test('edit: paint a mask, undo, redo and clear it, and only the painted area cha
   expect(changedInside).toBeGreaterThan(1000);
 });
 
-test('edit: a mask too large for the built-in engine to fill is pointed out before submit', async ({
-  page,
-  baseURL,
-}, testInfo) => {
-  const touch = testInfo.project.name === 'phone';
+/** Edit mode with the held-out photo chosen and its faces known to the page. */
+async function editHeldOutPhoto(page: Page, baseURL: string) {
   const photo = await heldOutPhotoPng();
-  await openGenerate(page, baseURL!);
-  await chooseMode(page, 'Edit Image');
-  await page.getByRole('textbox', { name: 'Describe the changes' }).fill('natural look');
-  await uploadPhoto(page, photo.path);
-  const advice = page.getByTestId('mask-advice');
-  const undo = page.getByRole('button', { name: 'Undo' });
-
-  // A short stroke over the background beside the head, then everything but it.
-  await stroke(
-    page,
-    [
-      [0.08, 0.2],
-      [0.18, 0.22],
-    ],
-    touch,
-  );
-  await expect(undo).toBeEnabled();
-  await page.getByRole('button', { name: 'Invert mask' }).click();
-  await expect(advice).toHaveText(EDIT_MASK_TEXT.tooLarge);
-  // Edit Image waits, pointing at the note, rather than submitting what the api refuses.
-  await expect(action(page)).toBeDisabled();
-  await expect(reason(page)).toHaveText(EDIT_MASK_TEXT.changeMask);
-  await advice.scrollIntoViewIfNeeded();
-  await shot(page, testInfo, 'edit-mask-too-large');
-  await expectScreenChecks(page, 'generate, edit mode, a mask too large to fill');
-
-  // Back to the short stroke: nothing to point out.
-  await undo.click();
-  await expect(advice).toHaveCount(0);
-  await expect(reason(page)).toHaveCount(0);
-  await expect(action(page)).toBeEnabled();
-});
-
-test('edit: a stroke across the edge of the face is pointed out before submit', async ({
-  page,
-  baseURL,
-}, testInfo) => {
-  const touch = testInfo.project.name === 'phone';
-  const photo = await heldOutPhotoPng();
-  await openGenerate(page, baseURL!);
+  await openGenerate(page, baseURL);
   await chooseMode(page, 'Edit Image');
   await page.getByRole('textbox', { name: 'Describe the changes' }).fill('natural look');
   const faces = page.waitForResponse('**/api/generate/edit-image/faces');
   await uploadPhoto(page, photo.path);
   expect((await faces).status()).toBe(200);
+  return {
+    advice: page.getByTestId('mask-advice'),
+    undo: page.getByRole('button', { name: 'Undo' }),
+  };
+}
+
+/**
+ * The note under the editor says `text`, and Edit Image waits, pointing at it, rather than
+ * submitting what the api refuses; undoing the last stroke clears both.
+ */
+async function expectPointedOut(
+  page: Page,
+  testInfo: TestInfo,
+  text: string,
+  screen: { name: string; description: string },
+) {
   const advice = page.getByTestId('mask-advice');
-  const undo = page.getByRole('button', { name: 'Undo' });
-
-  // Inside the face (the cheek, clear of the jaw line): nothing to point out.
-  await stroke(
-    page,
-    [
-      [0.45, 0.5],
-      [0.5, 0.52],
-    ],
-    touch,
-  );
-  await expect(undo).toBeEnabled();
-  await expect(action(page)).toBeEnabled();
-  await expect(advice).toHaveCount(0);
-
-  // Down across the chin (the jaw line runs at about 0.67 of the photo's height there).
-  await stroke(
-    page,
-    [
-      [0.53, 0.6],
-      [0.54, 0.75],
-    ],
-    touch,
-  );
-  await expect(advice).toHaveText(EDIT_MASK_TEXT.crossesFaceEdge);
+  await expect(advice).toHaveText(text);
   await expect(action(page)).toBeDisabled();
   await expect(reason(page)).toHaveText(EDIT_MASK_TEXT.changeMask);
   await advice.scrollIntoViewIfNeeded();
-  await shot(page, testInfo, 'edit-mask-across-the-face');
-  await expectScreenChecks(page, 'generate, edit mode, a mask across the edge of the face');
-
-  await undo.click();
+  await shot(page, testInfo, screen.name);
+  await expectScreenChecks(page, screen.description);
+  await page.getByRole('button', { name: 'Undo' }).click();
   await expect(advice).toHaveCount(0);
+  await expect(reason(page)).toHaveCount(0);
   await expect(action(page)).toBeEnabled();
+}
+
+test.describe('edit: masks the built-in engine cannot fill are pointed out before submit', () => {
+  test('a mask too large to fill', async ({ page, baseURL }, testInfo) => {
+    const touch = testInfo.project.name === 'phone';
+    const { undo } = await editHeldOutPhoto(page, baseURL!);
+    // A short stroke over the background beside the head, then everything but it.
+    await stroke(
+      page,
+      [
+        [0.08, 0.2],
+        [0.18, 0.22],
+      ],
+      touch,
+    );
+    await expect(undo).toBeEnabled();
+    await page.getByRole('button', { name: 'Invert mask' }).click();
+    await expectPointedOut(page, testInfo, EDIT_MASK_TEXT.tooLarge, {
+      name: 'edit-mask-too-large',
+      description: 'generate, edit mode, a mask too large to fill',
+    });
+  });
+
+  test('a stroke across the edge of the face', async ({ page, baseURL }, testInfo) => {
+    const touch = testInfo.project.name === 'phone';
+    const { advice, undo } = await editHeldOutPhoto(page, baseURL!);
+    // Inside the face (the cheek, clear of the jaw line): nothing to point out.
+    await stroke(
+      page,
+      [
+        [0.45, 0.5],
+        [0.5, 0.52],
+      ],
+      touch,
+    );
+    await expect(undo).toBeEnabled();
+    await expect(action(page)).toBeEnabled();
+    await expect(advice).toHaveCount(0);
+    // Down across the chin (the jaw line runs at about 0.67 of the photo's height there).
+    await stroke(
+      page,
+      [
+        [0.53, 0.6],
+        [0.54, 0.75],
+      ],
+      touch,
+    );
+    await expectPointedOut(page, testInfo, EDIT_MASK_TEXT.crossesFaceEdge, {
+      name: 'edit-mask-across-the-face',
+      description: 'generate, edit mode, a mask across the edge of the face',
+    });
+  });
 });
 
 test.describe('a job that does not finish', () => {
