@@ -29,8 +29,11 @@ const MIN_SIDE = 4 * PATCH;
  * wins.
  */
 const LOCALITY = 36;
-/** At the coarsest level the first fill compares every SOURCE_STRIDE-th source patch. */
-const SOURCE_STRIDE = 2;
+/**
+ * A pixel of a smaller level is known when at least this share of it is, i.e. one of the four
+ * pixels it halves: less, and a sliver of an edge would widen it by a whole pixel there.
+ */
+const KNOWN_SHARE = 0.25;
 /** How far around the hole patches are taken from, as a share of the hole's longer side. */
 const CONTEXT = 0.8;
 const MIN_CONTEXT_PX = 24;
@@ -60,6 +63,9 @@ interface Level {
   colour: Float32Array;
   hole: Uint8Array;
   allowed: Uint8Array;
+  /** How much of each pixel the photo shows, 0 to 1 (the rest is hole), and may be copied from. */
+  share: Float32Array;
+  usable: Float32Array;
   /** Added to a patch distance per squared pixel between the two patches (see LOCALITY). */
   locality: number;
 }
@@ -120,6 +126,7 @@ export function exemplarFill(
       peelHole(level, valid, validMask(level, valid));
       field = randomField(level, valid, random);
     } else {
+      upsampleColour(levels[index + 1]!, level);
       field = upsampleField(field, levels[index + 1]!, level, valid, random);
       vote(level, field);
     }
@@ -163,10 +170,7 @@ function holeBox(hole: Uint8Array, width: number, height: number) {
   return { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
 }
 
-/**
- * The crop at 1/scale of its size (box average). A shrunk pixel is known, and a source, only
- * when all its pixels are, so no hole colour leaks into the known part of a smaller level.
- */
+/** The crop at 1/scale of its size, by the rule of `halve`. */
 function shrink(
   image: RgbImage,
   hole: Uint8Array,
@@ -176,53 +180,110 @@ function shrink(
 ): Level {
   const width = Math.ceil(crop.width / scale);
   const height = Math.ceil(crop.height / scale);
-  const colour = new Float32Array(width * height * 3);
-  const counts = new Uint32Array(width * height);
-  const shrunkHole = new Uint8Array(width * height);
-  const allowed = new Uint8Array(width * height).fill(1);
+  const parts = newParts(width * height);
   for (let y = 0; y < crop.height; y += 1) {
     const row = Math.floor(y / scale) * width;
     for (let x = 0; x < crop.width; x += 1) {
       const from = (crop.top + y) * image.width + crop.left + x;
       const to = row + Math.floor(x / scale);
-      if (hole[from]) {
-        shrunkHole[to] = 1;
-        allowed[to] = 0;
-      } else if (sources && !sources[from]) allowed[to] = 0;
-      counts[to]! += 1;
-      colour[to * 3]! += image.data[from * 3]!;
-      colour[to * 3 + 1]! += image.data[from * 3 + 1]!;
-      colour[to * 3 + 2]! += image.data[from * 3 + 2]!;
+      const usable = !hole[from] && (!sources || sources[from] === 1);
+      if (!usable) parts.allowed[to] = 0;
+      parts.counts[to]! += 1;
+      if (hole[from]) continue;
+      addPart(parts, to, 1, usable ? 1 : 0, image.data, from);
     }
   }
-  for (let at = 0; at < width * height; at += 1) {
-    for (let c = 0; c < 3; c += 1) colour[at * 3 + c]! /= counts[at]!;
-  }
-  return { width, height, colour, hole: shrunkHole, allowed, locality: 0 };
+  return knownMeans(width, height, parts);
 }
 
-/** Half size, by the same rule as `shrink`. */
+/**
+ * Half size. A pixel is known, as the mean of its known part, as soon as KNOWN_SHARE of it is
+ * photo the fill may copy: a strip of the photo narrower than a pixel here along the hole's
+ * border (the band of a wall below the hole, the wall beside it at the photo's edge) still pins
+ * the coarse fill there, instead of joining the hole and leaving the fill free to run the wall
+ * above across it. Content the fill may not copy (the person beside a fill of the room) pins
+ * only pixels it wholly covers. It is a source only when all its pixels are, so no hole colour
+ * leaks into a copied patch.
+ */
 function halve(level: Level): Level {
   const width = (level.width + 1) >> 1;
   const height = (level.height + 1) >> 1;
-  const colour = new Float32Array(width * height * 3);
-  const counts = new Uint8Array(width * height);
-  const hole = new Uint8Array(width * height);
-  const allowed = new Uint8Array(width * height).fill(1);
+  const parts = newParts(width * height);
   for (let y = 0; y < level.height; y += 1) {
     for (let x = 0; x < level.width; x += 1) {
       const from = y * level.width + x;
       const to = (y >> 1) * width + (x >> 1);
-      if (level.hole[from]) hole[to] = 1;
-      if (!level.allowed[from]) allowed[to] = 0;
-      counts[to]! += 1;
-      for (let c = 0; c < 3; c += 1) colour[to * 3 + c]! += level.colour[from * 3 + c]!;
+      if (!level.allowed[from]) parts.allowed[to] = 0;
+      parts.counts[to]! += 1;
+      // A pixel's colour is the mean of its known part (even in the hole, before it is filled),
+      // so it counts by that part's size.
+      addPart(parts, to, level.share[from]!, level.usable[from]!, level.colour, from);
     }
   }
-  for (let at = 0; at < width * height; at += 1) {
-    for (let c = 0; c < 3; c += 1) colour[at * 3 + c]! /= counts[at]!;
+  return knownMeans(width, height, parts);
+}
+
+/** What the pixels of a smaller level sum up while it is made. */
+interface Parts {
+  counts: Float32Array;
+  /** How much of each pixel is known, and how much of that may be copied from. */
+  known: Float32Array;
+  usable: Float32Array;
+  /** Colour sums over those two parts. */
+  knownSums: Float32Array;
+  usableSums: Float32Array;
+  allowed: Uint8Array;
+}
+
+function newParts(size: number): Parts {
+  return {
+    counts: new Float32Array(size),
+    known: new Float32Array(size),
+    usable: new Float32Array(size),
+    knownSums: new Float32Array(size * 3),
+    usableSums: new Float32Array(size * 3),
+    allowed: new Uint8Array(size).fill(1),
+  };
+}
+
+function addPart(
+  parts: Parts,
+  to: number,
+  known: number,
+  usable: number,
+  colour: ArrayLike<number>,
+  from: number,
+): void {
+  parts.known[to]! += known;
+  parts.usable[to]! += usable;
+  for (let c = 0; c < 3; c += 1) {
+    parts.knownSums[to * 3 + c]! += known * colour[from * 3 + c]!;
+    parts.usableSums[to * 3 + c]! += usable * colour[from * 3 + c]!;
   }
-  return { width, height, colour, hole, allowed, locality: 0 };
+}
+
+/**
+ * A level from those sums: a pixel wholly known is known, and so is one known enough from
+ * sources. A hole thinner than that everywhere (a fine stroke) would vanish: it keeps the pixels
+ * it touches, as coarser levels must see it to fill it.
+ */
+function knownMeans(width: number, height: number, parts: Parts, lenient = true): Level {
+  const { counts, known, usable, knownSums, usableSums, allowed } = parts;
+  const size = width * height;
+  const share = known.map((part, at) => part / counts[at]!);
+  const usableShare = usable.map((part, at) => part / counts[at]!);
+  const hole = new Uint8Array(size);
+  const colour = new Float32Array(size * 3);
+  for (let at = 0; at < size; at += 1) {
+    const whole = share[at]! >= 1;
+    const [sums, weight] = whole ? [knownSums, known[at]!] : [usableSums, usable[at]!];
+    hole[at] = whole || (lenient && usableShare[at]! >= KNOWN_SHARE) ? 0 : 1;
+    // A pixel left in the hole keeps the mean of its known part, for the level below it.
+    const [from, total] = hole[at] ? [knownSums, known[at]!] : [sums, weight];
+    for (let c = 0; c < 3; c += 1) colour[at * 3 + c] = from[at * 3 + c]! / Math.max(1e-6, total);
+  }
+  if (lenient && !hole.includes(1)) return knownMeans(width, height, parts, false);
+  return { width, height, colour, hole, share, usable: usableShare, allowed, locality: 0 };
 }
 
 function coarser(level: Level): boolean {
@@ -241,7 +302,6 @@ function coarser(level: Level): boolean {
 function peelHole(level: Level, valid: Int32Array, isValid: Uint8Array): void {
   const { width, height, colour, hole } = level;
   const confidence = Float32Array.from(hole, (inHole) => (inHole ? 0 : 1));
-  const sources = valid.filter((_, index) => index % SOURCE_STRIDE === 0);
   const copiedFrom = new Int32Array(hole.length).fill(-1);
   const known = (x: number, y: number) =>
     x >= 0 && y >= 0 && x < width && y < height && confidence[y * width + x]! > 0;
@@ -321,7 +381,9 @@ function peelHole(level: Level, valid: Int32Array, isValid: Uint8Array): void {
         best = source;
       }
     };
-    for (const source of sources) consider(source);
+    // Every source: a sample of them (every other one in a row) would keep an edge's
+    // continuation from landing on the pixel it runs through, and shift it by one.
+    for (const source of valid) consider(source);
     // Coherence: a filled neighbour's source, shifted by the same step, continues its copy.
     for (const step of [-1, 1, -width, width]) {
       const from = copiedFrom[target + step] ?? -1;
@@ -486,6 +548,22 @@ function upsampleField(
     field.distance[target] = patchDistance(level, target, source, Infinity);
   }
   return field;
+}
+
+/**
+ * A level's hole starts as the coarser level's fill, each pixel as the one it halves into, so
+ * the matches brought up from there are weighed against that fill and not the hole's old
+ * content.
+ */
+function upsampleColour(coarse: Level, level: Level): void {
+  for (let y = 0; y < level.height; y += 1) {
+    for (let x = 0; x < level.width; x += 1) {
+      const at = y * level.width + x;
+      if (!level.hole[at]) continue;
+      const from = (y >> 1) * coarse.width + (x >> 1);
+      for (let c = 0; c < 3; c += 1) level.colour[at * 3 + c] = coarse.colour[from * 3 + c]!;
+    }
+  }
 }
 
 function validMask(level: Level, valid: Int32Array): Uint8Array {
