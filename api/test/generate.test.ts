@@ -4,7 +4,7 @@ import { API_TEXT, EDIT_MASK_TEXT, FILE_TEXT, GENERATE_TEXT, invalidField } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/api-client';
 import { makeAdmin, trainReadyModel, uploadPhotos } from './support/fixtures';
-import { facePhoto, heicFixture, solidPng } from './support/images';
+import { facePhoto, heicFixture, smallSubjectPhoto, solidPng } from './support/images';
 import { rectanglesMask } from './support/masks';
 import { newUser, startStudio, type Studio } from './support/studio';
 import type { TestUser } from './support/tokens';
@@ -163,11 +163,11 @@ describe.each(DIALECTS)('generation on %s', { timeout: 30_000 }, (dialect) => {
         status: 400,
         message: EDIT_MASK_TEXT.tooLarge,
       });
-      // A sixteenth of the photo is filled as usual.
+      // A small mask on the background beside the head, clear of the face, is filled as usual.
       const small = await edit({
         prompt: 'x',
-        image: facePhoto(),
-        mask: await rectanglesMask(64, 64, [[8, 8, 24, 24]]),
+        image: await smallSubjectPhoto('lisa_debruine', '07.jpg'),
+        mask: await rectanglesMask(64, 64, [[2, 8, 12, 20]]),
         model_ids: modelIds,
       });
       expect(small.status).toBe(202);
