@@ -11,19 +11,21 @@ const POLL_MS = 100;
 const settled = (job: Job) => !['queued', 'running'].includes(job.status);
 
 /**
- * Waits up to `timeoutMs` for a job `worker` (this process's, if any) runs, then answers with
- * its latest state; the client polls /generate/status/{id} when it is still running. Jobs no
+ * Waits for a job `worker` (this process's, if any) runs, then answers with its latest state;
+ * the client polls /generate/status/{id} when it is still running. The wait ends
+ * JOB_ANSWER_WAIT_MS after the request arrived: `spentMs` is what the route took before (an
+ * upload and its checks), so the answer stays inside a client's or proxy's timeout. Jobs no
  * local worker handles are answered at once. Reads the row, so a worker in another process
  * would do as well.
  */
 export async function waitForJob<J extends Job>(
   job: J,
   { jobs, worker }: { jobs: Pick<JobQueue, 'findOwned'>; worker: JobWorker | null },
-  timeoutMs = JOB_ANSWER_WAIT_MS,
+  spentMs = 0,
 ): Promise<J> {
   if (!worker?.handles(job.kind)) return job;
   worker.wake();
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + JOB_ANSWER_WAIT_MS - spentMs;
   let latest = job;
   while (!settled(latest) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));

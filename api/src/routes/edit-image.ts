@@ -305,7 +305,12 @@ export const editImageRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptio
       } finally {
         await form.dispose();
       }
-      const job = await waitForJob(queued, { jobs: app.jobs, worker: app.jobWorker });
+      // The upload, its checks and the faces count against the wait.
+      const job = await waitForJob(
+        queued,
+        { jobs: app.jobs, worker: app.jobWorker },
+        reply.elapsedTime,
+      );
       return reply.code(jobStatusCode(job)).send(presentJob(job));
     },
   );
