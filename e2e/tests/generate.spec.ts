@@ -317,21 +317,32 @@ test('each §5 message says what is missing', async ({ page, baseURL }, testInfo
   ).toBeVisible();
 });
 
+/** Edit mode with the held-out photo chosen and its faces known to the page. */
+async function editHeldOutPhoto(page: Page, baseURL: string) {
+  const photo = await heldOutPhotoPng();
+  await openGenerate(page, baseURL);
+  await chooseMode(page, 'Edit Image');
+  await page.getByRole('textbox', { name: 'Describe the changes' }).fill('natural look');
+  const faces = page.waitForResponse('**/api/generate/edit-image/faces');
+  await uploadPhoto(page, photo.path);
+  expect((await faces).status()).toBe(200);
+  return {
+    photo,
+    advice: page.getByTestId('mask-advice'),
+    undo: page.getByRole('button', { name: 'Undo' }),
+  };
+}
+
 test('edit: paint a mask, undo, redo and clear it, and only the painted area changes', async ({
   page,
   baseURL,
 }, testInfo) => {
   test.setTimeout(120_000);
   const touch = testInfo.project.name === 'phone';
-  const photo = await heldOutPhotoPng();
   await recordSentMasks(page);
-  await openGenerate(page, baseURL!);
-  await chooseMode(page, 'Edit Image');
-  await page.getByRole('textbox', { name: 'Describe the changes' }).fill('natural look');
-  await uploadPhoto(page, photo.path);
+  const { photo, undo } = await editHeldOutPhoto(page, baseURL!);
   await shot(page, testInfo, 'edit-photo');
 
-  const undo = page.getByRole('button', { name: 'Undo' });
   const redo = page.getByRole('button', { name: 'Redo' });
   await expect(undo).toBeDisabled();
   // Over the eyes: fractions of the photo.
@@ -426,21 +437,6 @@ test('edit: paint a mask, undo, redo and clear it, and only the painted area cha
   expect(changedOutside).toBe(0);
   expect(changedInside).toBeGreaterThan(1000);
 });
-
-/** Edit mode with the held-out photo chosen and its faces known to the page. */
-async function editHeldOutPhoto(page: Page, baseURL: string) {
-  const photo = await heldOutPhotoPng();
-  await openGenerate(page, baseURL);
-  await chooseMode(page, 'Edit Image');
-  await page.getByRole('textbox', { name: 'Describe the changes' }).fill('natural look');
-  const faces = page.waitForResponse('**/api/generate/edit-image/faces');
-  await uploadPhoto(page, photo.path);
-  expect((await faces).status()).toBe(200);
-  return {
-    advice: page.getByTestId('mask-advice'),
-    undo: page.getByRole('button', { name: 'Undo' }),
-  };
-}
 
 /**
  * The note under the editor says `text`, and Edit Image waits, pointing at it, rather than

@@ -172,8 +172,9 @@ async function paintedAt(mask: TempFile): Promise<(point: EditPoint) => boolean>
 }
 
 /**
- * The edit-mask rule (spec/edit-mask.ts) for an engine that fills from the photo: the area
- * first, and only a mask of a size it can fill has its faces looked at (the face thread's work).
+ * The edit-mask rule (spec/edit-mask.ts) for checked models whose engine fills from the photo:
+ * the area first, and only a mask of a size it can fill has its faces looked at (the face
+ * thread's work).
  */
 async function maskProblem(
   generation: GenerationService,
@@ -186,7 +187,7 @@ async function maskProblem(
   if (tooLarge) return tooLarge;
   const [painted, faces] = await Promise.all([
     paintedAt(mask),
-    generation.editFaces(user, modelIds, image.web.data),
+    generation.editFaces(user, modelIds[0]!, image.web.data),
   ]);
   return editMaskProblem({ areaFraction, painted, faces });
 }
@@ -261,7 +262,12 @@ export const editImageRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptio
         const { model_ids } = editFieldsOf(form);
         const modelIds = await app.generation.checkModels(request.user, model_ids);
         const image = await editImageOf(form);
-        return { faces: await app.generation.editFaces(request.user, modelIds, image.web.data) };
+        // An engine whose edits follow the prompt has no face rule.
+        if (!(await app.generation.editFillsFromPhoto(request.user, modelIds)))
+          return { faces: [] };
+        return {
+          faces: await app.generation.editFaces(request.user, modelIds[0]!, image.web.data),
+        };
       } finally {
         await form.dispose();
       }

@@ -83,13 +83,11 @@ export class GenerationService {
   }
 
   /**
-   * The faces of a photo to edit with these (checked) models, for the edit-mask rule: none for
-   * an engine whose edits follow the prompt, which has no face rule.
+   * The faces of a photo to edit with `leadModelId` (checked, and one whose engine fills from
+   * the photo: `editFillsFromPhoto`), for the edit-mask rule.
    */
-  async editFaces(user: UserRow, modelIds: string[], image: Buffer): Promise<EditFace[]> {
-    const [lead] = modelIds;
-    if (lead === undefined || !(await this.editFillsFromPhoto(user, modelIds))) return [];
-    const photoId = await this.models.referencePhotoId(user.id, lead);
+  async editFaces(user: UserRow, leadModelId: string, image: Buffer): Promise<EditFace[]> {
+    const photoId = await this.models.referencePhotoId(user.id, leadModelId);
     const stored = photoId && (await this.storage.read(mediaKeys(user.id, photoId).original));
     return editFaces(image, stored ? await readAll(stored.stream) : undefined);
   }
