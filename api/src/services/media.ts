@@ -153,7 +153,7 @@ export class MediaService {
     const originalBody: StorageBody = Buffer.isBuffer(original)
       ? original
       : { stream: createReadStream(original.path), size: original.size };
-    await Promise.all([
+    const puts = await Promise.allSettled([
       this.storage.put(keys.original, originalBody, image.original.contentType),
       this.storage.put(keys.web, image.web.data, image.web.contentType),
       this.storage.put(keys.thumbnail, image.thumbnail.data, image.thumbnail.contentType),
@@ -168,6 +168,10 @@ export class MediaService {
         image.smallThumbnail.contentType,
       ),
     ]);
+    // Settled, not raced: the caller removes what was stored, and a put still running then
+    // would leave its file behind.
+    const failed = puts.find((put) => put.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   /**
@@ -197,7 +201,6 @@ export class MediaService {
     const id = randomUUID();
     const stored = storedSize(image);
     if (fields.type === 'training') await this.quota.assertRoom(userId, stored);
-    await this.putDerivatives(userId, id, image);
     const row = {
       id,
       user_id: userId,
@@ -228,10 +231,18 @@ export class MediaService {
       preview_of: fields.previewOf ?? null,
       photo_score: null,
     };
-    await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('media').values(row).execute();
-      await this.requestCheck(trx, row);
-    });
+    try {
+      await this.putDerivatives(userId, id, image);
+      await this.db.transaction().execute(async (trx) => {
+        await trx.insertInto('media').values(row).execute();
+        await this.requestCheck(trx, row);
+      });
+    } catch (error) {
+      // No row refers to these files (a failed write, a user deleted meanwhile): nothing would
+      // ever remove them.
+      await this.deleteFiles(userId, id).catch(() => undefined);
+      throw error;
+    }
     return row;
   }
 
