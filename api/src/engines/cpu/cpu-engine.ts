@@ -29,7 +29,7 @@ import { decodeForAnalysis, decodeUpright, encodePng } from './decode';
 import { detectFaces, type RgbImage } from './face-api';
 import { blendLearnedFace, faceRegionInBand, fitHiddenFace, hiddenInFrame } from './face-fill';
 import { featureOutlines, fillPolygon } from './face-region';
-import { bandRadius, dilatedMask } from './inpaint';
+import { bandRadius, editBand } from './inpaint';
 import { exemplarFill } from './patch-match';
 import { fillPersonThenRoom, personOrRoom } from './person-or-room';
 import { decodePortrait, makePortraits, pickPortrait } from './portraits';
@@ -194,7 +194,12 @@ export class CpuEngine implements Engine {
     if (!model) throw new JobFailure('Select a model.');
     const image = await decodeUpright(request.image);
     const { width, height } = image;
-    const band = await dilatedMask(request.mask, width, height, bandRadius(width, height));
+    const { band, painted } = await editBand(
+      request.mask,
+      width,
+      height,
+      bandRadius(width, height),
+    );
     const { image: small, scale } = await decodeForAnalysis(request.image);
     const [face] = await detectFaces(small, signal);
     const filled: RgbImage = { ...image, data: Uint8Array.from(image.data) };
@@ -205,7 +210,7 @@ export class CpuEngine implements Engine {
       if (region) {
         const hidden = hiddenInFrame(band, width, height, landmarks, model.size);
         const rendered = fitHiddenFace(model, alignFace(image, landmarks, model.size), hidden);
-        blendLearnedFace(filled, region, band, landmarks, rendered, model.size);
+        blendLearnedFace(filled, region, band, painted, landmarks, rendered, model.size);
         for (let y = region.top; y < region.top + region.height; y += 1) {
           for (
             let at = y * width + region.left;

@@ -122,12 +122,16 @@ export function faceRegionInBand(
  * Writes the learned face (canonical frame, `size` px) into the face region in the gradient
  * domain: the learned face's detail inside, the photo's colour and light where the region meets
  * pixels that stay, so neither a paler average face nor a seam shows. Where it meets the rest of
- * the edited band (filled afterwards, around the face) its border is left free.
+ * the edited band (filled afterwards, around the face) its border is left free. Across the band's
+ * growth around the painted area (`painted` below 1) it fades back into the photo: a feature the
+ * band cuts (a nostril, the corner of a lip) keeps its own shape there instead of ending in a step
+ * where the learned face draws it elsewhere.
  */
 export function blendLearnedFace(
   image: RgbImage,
   region: FaceRegion,
   band: Uint8Array,
+  painted: Float32Array,
   landmarks: Point[],
   rendered: Float32Array,
   size: number,
@@ -154,5 +158,30 @@ export function blendLearnedFace(
       }
     }
   }
+  const photo = regionPixels(image, region);
   poissonBlend(image, region.mask, { left, top, width, height, values }, band);
+  // Over the growth around the painted area, back to the photo as `painted` falls.
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = (top + y) * image.width + left + x;
+      const learned = painted[at]!;
+      if (!region.mask[at] || learned >= 1) continue;
+      for (let c = 0; c < 3; c += 1) {
+        const own = photo[(y * width + x) * 3 + c]!;
+        image.data[at * 3 + c] = Math.round(
+          learned * image.data[at * 3 + c]! + (1 - learned) * own,
+        );
+      }
+    }
+  }
+}
+
+/** A copy of the image's pixels in the region's box, row by row. */
+function regionPixels(image: RgbImage, { left, top, width, height }: FaceRegion): Uint8Array {
+  const pixels = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    const from = ((top + y) * image.width + left) * 3;
+    pixels.set(image.data.subarray(from, from + width * 3), y * width * 3);
+  }
+  return pixels;
 }

@@ -12,7 +12,22 @@ export async function dilatedMask(
   height: number,
   radius: number,
 ): Promise<Uint8Array> {
-  // Blurring a binary mask spreads it by about 2 sigma; any non-zero value joins the band.
+  return (await editBand(mask, width, height, radius)).band;
+}
+
+/**
+ * The painted mask grown by `radius` px (`band`: 1 = regenerate, 0 = keep), and each pixel's
+ * `painted` share: 1 on the painted mask, falling to 0 across the growth around it, which is only
+ * there for the fill to meet the photo and still shows the photo's own content.
+ */
+export async function editBand(
+  mask: Buffer,
+  width: number,
+  height: number,
+  radius: number,
+): Promise<{ band: Uint8Array; painted: Float32Array }> {
+  // Blurring a binary mask spreads it by about 2 sigma; any non-zero value joins the band. The
+  // painted edge blurs to half: from there outwards the blurred value, doubled, falls to 0.
   const grown = await sharp(mask)
     .flatten({ background: '#000000' })
     .greyscale()
@@ -22,8 +37,12 @@ export async function dilatedMask(
     .raw()
     .toBuffer();
   const band = new Uint8Array(grown.length);
-  for (let at = 0; at < grown.length; at += 1) band[at] = grown[at]! > 0 ? 1 : 0;
-  return band;
+  const painted = new Float32Array(grown.length);
+  for (let at = 0; at < grown.length; at += 1) {
+    band[at] = grown[at]! > 0 ? 1 : 0;
+    painted[at] = Math.min(1, (2 * grown[at]!) / 255);
+  }
+  return { band, painted };
 }
 
 /**
