@@ -123,7 +123,7 @@ export function faceRegionInBand(
  * domain: the learned face's detail inside, the photo's colour and light where the region meets
  * pixels that stay, so neither a paler average face nor a seam shows. Where it meets the rest of
  * the edited band (filled afterwards, around the face) its border is left free. Across the band's
- * growth around the painted area (`painted` below 1) it fades back into the photo: a feature the
+ * growth around the painted area (`painted` below 255) it fades back into the photo: a feature the
  * band cuts (a nostril, the corner of a lip) keeps its own shape there instead of ending in a step
  * where the learned face draws it elsewhere.
  */
@@ -131,7 +131,7 @@ export function blendLearnedFace(
   image: RgbImage,
   region: FaceRegion,
   band: Uint8Array,
-  painted: Float32Array,
+  painted: Uint8Array,
   landmarks: Point[],
   rendered: Float32Array,
   size: number,
@@ -164,7 +164,7 @@ export function blendLearnedFace(
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const at = (top + y) * image.width + left + x;
-      const learned = painted[at]!;
+      const learned = painted[at]! / 255;
       if (!region.mask[at] || learned >= 1) continue;
       for (let c = 0; c < 3; c += 1) {
         const own = photo[(y * width + x) * 3 + c]!;

@@ -17,18 +17,18 @@ export async function dilatedMask(
 
 /**
  * The painted mask grown by `radius` px (`band`: 1 = regenerate, 0 = keep), and each pixel's
- * `painted` share: 1 on the painted mask, falling to 0 across the growth around it, which is only
- * there for the fill to meet the photo and still shows the photo's own content.
+ * `painted` share out of 255: all of it on the painted mask, falling to none across the growth
+ * around it, which is only there for the fill to meet the photo and still shows the photo.
  */
 export async function editBand(
   mask: Buffer,
   width: number,
   height: number,
   radius: number,
-): Promise<{ band: Uint8Array; painted: Float32Array }> {
+): Promise<{ band: Uint8Array; painted: Uint8Array }> {
   // Blurring a binary mask spreads it by about 2 sigma; any non-zero value joins the band. The
   // painted edge blurs to half: from there outwards the blurred value, doubled, falls to 0.
-  const grown = await sharp(mask)
+  const painted = await sharp(mask)
     .flatten({ background: '#000000' })
     .greyscale()
     .resize(width, height, { fit: 'fill' })
@@ -36,11 +36,10 @@ export async function editBand(
     .blur(Math.max(0.3, radius / 2))
     .raw()
     .toBuffer();
-  const band = new Uint8Array(grown.length);
-  const painted = new Float32Array(grown.length);
-  for (let at = 0; at < grown.length; at += 1) {
-    band[at] = grown[at]! > 0 ? 1 : 0;
-    painted[at] = Math.min(1, (2 * grown[at]!) / 255);
+  const band = new Uint8Array(painted.length);
+  for (let at = 0; at < painted.length; at += 1) {
+    band[at] = painted[at]! > 0 ? 1 : 0;
+    painted[at] = Math.min(255, 2 * painted[at]!);
   }
   return { band, painted };
 }
