@@ -32,6 +32,7 @@ import { featureOutlines, fillPolygon } from './face-region';
 import { bandRadius, editBand } from './inpaint';
 import { exemplarFill } from './patch-match';
 import { fillPersonThenRoom, personOrRoom } from './person-or-room';
+import { fillHiddenSkin } from './skin-or-hair';
 import { decodePortrait, makePortraits, pickPortrait } from './portraits';
 import { steeringFor, type Steering } from './prompt-vocabulary';
 
@@ -231,15 +232,14 @@ export class CpuEngine implements Engine {
       for (const outline of featureOutlines(landmarks))
         fillPolygon(sources, outline, width, height, 0);
     }
-    const result = landmarks
-      ? fillPersonThenRoom(
-          filled,
-          rest,
-          sources,
-          await personOrRoom(request.image, width, height, landmarks),
-          request.seed,
-        )
-      : exemplarFill(filled, rest, { seed: request.seed, sources });
+    let result: RgbImage;
+    if (landmarks) {
+      const labels = await personOrRoom(request.image, width, height, landmarks);
+      const person = fillHiddenSkin(filled, rest, sources, labels, landmarks, request.seed);
+      result = fillPersonThenRoom(person.image, person.hole, person.sources, labels, request.seed);
+    } else {
+      result = exemplarFill(filled, rest, { seed: request.seed, sources });
+    }
     onProgress(0.8);
     const png = await encodePng(result);
     return { data: png, identityScore: await identityScore(png, model.references, signal) };
