@@ -256,30 +256,26 @@ describe('CpuEngine', { timeout: 180_000 }, () => {
     await expect(training).rejects.toThrow(/Only 2 of the photos.*blank\.png: no face found/);
   });
 
-  it('edits only the painted band, and fills the face better than the classical fill', async () => {
-    const photo = await smallSubjectPhoto('lisa_debruine', '07.jpg');
-    const mask = await eyesMask(photo);
+  /** The edit of `photo` under `mask` as raw pixels, the photo upright, and the band it regenerates. */
+  async function editedBand(photo: Buffer, mask: Buffer, seed = 1, prompt = '') {
     const edited = await engine.edit(
-      {
-        userId: 'u',
-        prompt: '',
-        aspectRatio: '1:1',
-        modelIds: ['lisa'],
-        seed: 1,
-        image: photo,
-        mask,
-      },
+      { userId: 'u', prompt, aspectRatio: '1:1', modelIds: ['lisa'], seed, image: photo, mask },
       context,
     );
     const before = await raw(await sharp(photo).rotate().png().toBuffer());
-    const after = await raw(edited.data);
-    expect([after.width, after.height]).toEqual([before.width, before.height]);
     const band = await dilatedMask(
       mask,
       before.width,
       before.height,
       bandRadius(before.width, before.height),
     );
+    return { before, after: await raw(edited.data), band };
+  }
+
+  it('edits only the painted band, and fills the face better than the classical fill', async () => {
+    const photo = await smallSubjectPhoto('lisa_debruine', '07.jpg');
+    const { before, after, band } = await editedBand(photo, await eyesMask(photo));
+    expect([after.width, after.height]).toEqual([before.width, before.height]);
     for (let at = 0; at < band.length; at += 1) {
       if (band[at]) continue;
       for (let c = 0; c < 3; c += 1)
@@ -302,29 +298,9 @@ describe('CpuEngine', { timeout: 180_000 }, () => {
       const { x, y } = face!.landmarks[index]!;
       return { x: x * scale, y: y * scale };
     };
-    const before = await raw(await sharp(photo).rotate().png().toBuffer());
-    const mask = await rectanglesMask(before.width, before.height, [
-      boxAround([at(31), at(48)], 0),
-    ]);
-    const edited = await engine.edit(
-      {
-        userId: 'u',
-        prompt: '',
-        aspectRatio: '1:1',
-        modelIds: ['lisa'],
-        seed: 1,
-        image: photo,
-        mask,
-      },
-      context,
-    );
-    const band = await dilatedMask(
-      mask,
-      before.width,
-      before.height,
-      bandRadius(before.width, before.height),
-    );
-    const after = await raw(edited.data);
+    const { width = 0, height = 0 } = await sharp(photo).metadata();
+    const mask = await rectanglesMask(width, height, [boxAround([at(31), at(48)], 0)]);
+    const { before, after, band } = await editedBand(photo, mask);
     // 1 is the photo's own texture across the band's edge; the step it had read 1.5 here.
     expect(boundaryStepRatio(after.data, before.data, band, before.width)).toBeLessThan(1.25);
   });
@@ -333,26 +309,15 @@ describe('CpuEngine', { timeout: 180_000 }, () => {
     // Where the journey paints its edit, on the tests' smaller copy of its photo and on the photo
     // itself. The fill once took an eye, then the tiles across the photo, then the door behind her
     // for the hair the stroke crosses, then the headband for the top of the forehead.
-    const request = { prompt: 'natural look', aspectRatio: '1:1' as const, modelIds: ['lisa'] };
     const cases = [
       { photo: await smallSubjectPhoto('lisa_debruine', '07.jpg'), seeds: [101, 102, 103] },
       { photo: subjectPhoto('lisa_debruine', '07.jpg'), seeds: [101] },
     ];
     for (const { photo, seeds } of cases) {
       const mask = await hairlineMask(photo);
-      const before = await raw(await sharp(photo).rotate().png().toBuffer());
-      const band = await dilatedMask(
-        mask,
-        before.width,
-        before.height,
-        bandRadius(before.width, before.height),
-      );
       for (const seed of seeds) {
-        const edited = await engine.edit(
-          { userId: 'u', ...request, seed, image: photo, mask },
-          context,
-        );
-        const fill = fillOfBand(before.data, (await raw(edited.data)).data, band);
+        const { before, after, band } = await editedBand(photo, mask, seed, 'natural look');
+        const fill = fillOfBand(before.data, after.data, band);
         expect(fill.wall).toBeLessThan(0.01);
         expect(fill.eyeWhite).toBeLessThan(0.001);
         expect(fill.hairToDoor).toBeLessThan(0.01);
