@@ -175,7 +175,7 @@ describe.each(DIALECTS)('JobWorker on %s', (dialect) => {
   it('aborts a canceled job at its next heartbeat and keeps it canceled', async () => {
     const id = await jobs.enqueue('train');
     let aborted = false;
-    await startWorker({
+    const running = await startWorker({
       train: (_job, { signal }) =>
         new Promise((_resolve, reject) => {
           signal.addEventListener('abort', () => {
@@ -190,7 +190,8 @@ describe.each(DIALECTS)('JobWorker on %s', (dialect) => {
     );
     await jobs.queue.cancel(jobs.userId, id, new Date());
     await until(async () => aborted, Boolean);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Stopping waits for the aborted run to finish writing, which must not undo the cancel.
+    await running.stop();
     expect((await jobs.row(id)).status).toBe('canceled');
     expect((await jobs.modelOf(id)).status).toBe('failed');
   });
