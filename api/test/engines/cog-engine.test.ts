@@ -80,6 +80,7 @@ describe(
       await double.close();
     });
 
+    const PUT_PREDICTION = 'PUT /predictions/';
     const generate = () =>
       studio.as(user, 'POST', '/api/generate/text-to-image', {
         json: { prompt: 'portrait', aspect_ratio: '1:1', model_ids: [readyModel] },
@@ -208,13 +209,16 @@ describe(
       const other = double.occupy();
       const before = double.requests.length;
       try {
-        const response = await generate();
-        const id = response.body.id as string;
-        expect(
-          double.requests.slice(before).filter((r) => r === `PUT /predictions/${id}`).length,
-        ).toBeGreaterThan(1);
+        // The request waits for its job, which waits for the slot: the container names the job.
+        const answer = generate();
+        const id = await until('a second PUT of one prediction', async () => {
+          const puts = double.requests.slice(before).filter((r) => r.startsWith(PUT_PREDICTION));
+          const repeated = puts.find((put, index) => puts.indexOf(put) !== index);
+          return repeated?.slice(PUT_PREDICTION.length);
+        });
         expect(double.runsOf('prediction').some((run) => run.id === id)).toBe(false);
         double.release(other);
+        expect((await answer).body.id).toBe(id);
         expect((await finishedJob(studio, user, id)).status).toBe('succeeded');
         expect(double.runsOf('prediction').filter((run) => run.id === id)).toHaveLength(1);
       } finally {
@@ -226,12 +230,15 @@ describe(
     it('waits while the container is still setting up, then runs the job', async () => {
       double.behaviour = { ...double.behaviour, health: 'STARTING' };
       const before = double.requests.length;
-      const response = await generate();
+      const runs = double.runsOf('prediction').length;
+      // The request waits for its job, which waits for the container.
+      const answer = generate();
       await until('a health check', async () =>
         double.requests.slice(before).includes('GET /health-check') ? true : undefined,
       );
-      expect(double.runsOf('prediction').some((run) => run.id === response.body.id)).toBe(false);
+      expect(double.runsOf('prediction')).toHaveLength(runs);
       double.behaviour = { ...double.behaviour, health: null };
+      const response = await answer;
       expect((await finishedJob(studio, user, response.body.id)).status).toBe('succeeded');
     });
   },

@@ -92,6 +92,17 @@ export async function providerJobId(studio: Studio, jobId: string): Promise<stri
   });
 }
 
+/** The user's newest job, as stored. */
+async function newestJob(studio: Studio, user: TestUser) {
+  return studio.running.app.db
+    .selectFrom('jobs')
+    .innerJoin('users', 'users.id', 'jobs.user_id')
+    .select(['jobs.id', 'jobs.status'])
+    .where('users.identity_sub', '=', user.sub)
+    .orderBy('jobs.created_at', 'desc')
+    .executeTakeFirstOrThrow();
+}
+
 async function jobRow(studio: Studio, jobId: string) {
   return studio.running.app.db
     .selectFrom('jobs')
@@ -274,14 +285,18 @@ export function describeProviderEngine(makeHarness: () => Promise<ProviderHarnes
       const release = harness.busy();
       let released = false;
       try {
-        const response = await studio.as(user, 'POST', '/api/generate/text-to-image', {
+        // The request waits for its job: while the provider refuses, the job is read from the
+        // database.
+        const answer = studio.as(user, 'POST', '/api/generate/text-to-image', {
           json: { prompt: 'portrait', aspect_ratio: '1:1', model_ids: [readyModel] },
         });
-        const jobId = response.body.id as string;
         await until('a busy answer', async () => (harness.refusedSince() ? true : undefined));
-        expect((await jobRow(studio, jobId)).status).not.toBe('failed');
+        const waiting = await newestJob(studio, user);
+        expect(waiting.status).not.toBe('failed');
         release();
         released = true;
+        const jobId = (await answer).body.id as string;
+        expect(jobId).toBe(waiting.id);
         expect((await finishedJob(studio, user, jobId)).status).toBe('succeeded');
         expect(harness.predictions()).toBe(before + 1);
       } finally {
