@@ -1,7 +1,8 @@
 /**
  * Built-in CPU engine figures on the repository's test portraits: training, generation (time,
  * face found and matched to the person), edits (masked-region error and seam score of the fill
- * against the push-pull fill and the previous engine's fill; time, 12 MP included).
+ * against the push-pull fill and the previous engine's fill; time, 12 MP included), and the memory
+ * the engine's thread takes (started by one image; a 12 MP edit).
  * Run: cd api && node --import tsx ../bench/engine.ts   (FACES_DIR overrides the photo folder)
  * Prints figures only; pass/fail checks live in the tests, never timings. The pictures it makes
  * go to bench/output/engine/ (BENCH_OUTPUT overrides), which git ignores: look at them.
@@ -20,7 +21,7 @@ import { alignFace } from '../api/src/engines/cpu/align-face';
 import { deserializeModel, sampleCoefficients } from '../api/src/engines/cpu/appearance-model';
 import { CpuEngine, modelKey } from '../api/src/engines/cpu/cpu-engine';
 import { ThreadedCpuEngine } from '../api/src/engines/cpu/threaded-cpu-engine';
-import type { GenerateRequest } from '../api/src/engines/engine';
+import type { EditRequest, GenerateRequest } from '../api/src/engines/engine';
 import { OUTPUT_SIZES } from '../api/src/engines/cpu/layout';
 import { decodeForAnalysis, decodeUpright, encodePng } from '../api/src/engines/cpu/decode';
 import { describeFaces, descriptorDistance, detectFaces } from '../api/src/engines/cpu/face-api';
@@ -42,6 +43,7 @@ import { LABELLED, labelledFrame, matteScores } from '../api/test/support/matte-
 import { personMatte } from '../api/src/engines/cpu/person-matte';
 import { grabCutMatte as previousMatte } from '../api/src/engines/cpu/grabcut-matte';
 import { previousFill } from './previous-fill';
+import { rssMb, sampleRss } from './support/api-process';
 
 const FACES_DIR = process.env.FACES_DIR ?? join(import.meta.dirname, '..', 'testdata', 'faces');
 /** BENCH_ONLY=edits or batch trains the one model they need and runs only those. */
@@ -149,6 +151,22 @@ async function landmarksOf(photo: Buffer) {
 }
 
 /**
+ * This process's peak resident memory while `run` works in the engine's threads, over what it
+ * held before: the main thread only waits meanwhile, so the sampler's timer keeps firing.
+ */
+async function threadMemory(run: () => Promise<unknown>): Promise<string> {
+  const before = rssMb(process.pid);
+  const sampler = sampleRss(process.pid);
+  try {
+    await run();
+  } finally {
+    sampler.stop();
+  }
+  const peak = Math.max(before, ...sampler.samples);
+  return `peak RSS ${round(peak)} MB, +${round(peak - before)} MB over the ${round(before)} MB before`;
+}
+
+/**
  * A batch of 4 as the product makes it: the job runner's call (`generateMany`) on the engine's
  * own thread, against one image through the same thread; the packs issue's goal is <= 2x. The
  * first call starts the thread and its face thread and is not counted.
@@ -162,7 +180,8 @@ async function batchAgainstOne(dataDir: string): Promise<void> {
     aspectRatio: '1:1',
   };
   try {
-    await threaded.generate({ ...request, seed: 11 }, context);
+    const memory = await threadMemory(() => threaded.generate({ ...request, seed: 11 }, context));
+    console.log(`engine thread and its face thread, started by one image: ${memory}`);
     for (let run = 1; run <= 2; run += 1) {
       const one = await timed(() => threaded.generate({ ...request, seed: 20 + run }, context));
       const batch = await timed(() =>
@@ -185,11 +204,16 @@ try {
   const storage = new LocalStorage(dir, 'bench-secret');
   const engine = new CpuEngine(storage);
   /** Every bench edit: the person's model, an empty prompt and one seed. */
-  const editOf = (image: Buffer, mask: Buffer) =>
-    engine.edit(
-      { userId: 'bench', prompt: '', aspectRatio: '1:1', modelIds: ['lisa'], seed: 1, image, mask },
-      context,
-    );
+  const editRequest = (image: Buffer, mask: Buffer): EditRequest => ({
+    userId: 'bench',
+    prompt: '',
+    aspectRatio: '1:1',
+    modelIds: ['lisa'],
+    seed: 1,
+    image,
+    mask,
+  });
+  const editOf = (image: Buffer, mask: Buffer) => engine.edit(editRequest(image, mask), context);
   if (EVERYTHING) {
     // First, while the process's peak memory is still its own: the built-in engine's 2x download
     // (a resample) of a 1024-pixel generated image.
@@ -509,8 +533,12 @@ try {
       for (let run = 0; run < 3; run += 1) {
         runs.push(await timed(() => editOf(big, mask)));
       }
+      const threaded = new ThreadedCpuEngine({ dataDir: dir, urlSigningSecret: 'bench-secret' });
+      const memory = await threadMemory(() =>
+        threaded.edit(editRequest(big, mask), context).finally(() => threaded.close()),
+      );
       console.log(
-        `edit of a 3024x4032 photo, ${name}: wall median ${round(median(runs.map((r) => r.wall)))} ms (runs ${runs.map((r) => round(r.wall)).join(', ')}), CPU median ${round(median(runs.map((r) => r.cpu)))} ms`,
+        `edit of a 3024x4032 photo, ${name}: ${memory} in a new engine thread; wall median ${round(median(runs.map((r) => r.wall)))} ms (runs ${runs.map((r) => round(r.wall)).join(', ')}), CPU median ${round(median(runs.map((r) => r.cpu)))} ms`,
       );
     }
   }
