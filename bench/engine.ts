@@ -157,12 +157,13 @@ async function landmarksOf(photo: Buffer) {
 async function threadMemory(run: () => Promise<unknown>): Promise<string> {
   const before = rssMb(process.pid);
   const sampler = sampleRss(process.pid);
+  let peak = before;
   try {
     await run();
   } finally {
-    sampler.stop();
+    // Before counts too: a run shorter than the sampler's interval leaves no sample.
+    peak = Math.max(before, sampler.stop().peak);
   }
-  const peak = Math.max(before, ...sampler.samples);
   return `peak RSS ${round(peak)} MB, +${round(peak - before)} MB over the ${round(before)} MB before`;
 }
 
