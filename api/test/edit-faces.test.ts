@@ -77,7 +77,7 @@ describe('edit faces', { timeout: 60_000 }, () => {
   }, 60_000);
   afterAll(() => studio.stop());
 
-  it("finds the person's face and its jaw line, and tells another person's apart", async () => {
+  it("finds the person's face, its jaw line and the top of the head, and tells another person's apart", async () => {
     const own = await post('faces', { image: lisa, modelIds: [modelId] });
     expect(own.status).toBe(200);
     expect(own.body.faces).toHaveLength(1);
@@ -89,6 +89,13 @@ describe('edit faces', { timeout: 60_000 }, () => {
     expect(chin.y).toBeGreaterThan(Math.max(first.y, last.y));
     expect(chin.x).toBeGreaterThan(first.x);
     expect(chin.x).toBeLessThan(last.x);
+    // The top of the head runs over the face, left to right, above the ears and the jaw.
+    const top: EditPoint[] = face.headTop;
+    expect(top.length).toBeGreaterThan(20);
+    expect(top.every((p, k) => k === 0 || p.x > top[k - 1]!.x)).toBe(true);
+    expect(top[0]!.x).toBeGreaterThanOrEqual(first.x);
+    expect(top.at(-1)!.x).toBeLessThanOrEqual(last.x);
+    expect(Math.max(...top.map((p) => p.y))).toBeLessThan(Math.min(first.y, last.y));
 
     const someoneElse = await post('faces', { image: other, modelIds: [modelId] });
     expect(someoneElse.status).toBe(200);
@@ -97,7 +104,7 @@ describe('edit faces', { timeout: 60_000 }, () => {
     ]);
   });
 
-  it('refuses an edit across the edge of the face or on another face, with the same words', async () => {
+  it('refuses an edit across the edge of the face, the top of the head or another face, with the same words', async () => {
     const [face] = (await post('faces', { image: lisa, modelIds: [modelId] })).body.faces;
     const chin = await maskOver(lisa, face.outline.slice(6, 11), 0.1);
     const across = await post('edit', { image: lisa, mask: chin, modelIds: [modelId] });
@@ -120,13 +127,29 @@ describe('edit faces', { timeout: 60_000 }, () => {
       202,
     );
 
+    // Down across the middle of the top of the head, from the room into the hair.
+    const middle = face.headTop[Math.floor(face.headTop.length / 2)];
+    const crown = await maskOver(
+      lisa,
+      [
+        { x: middle.x, y: middle.y - 0.05 },
+        { x: middle.x + 0.04, y: middle.y + 0.05 },
+      ],
+      0,
+    );
+    const overTheTop = await post('edit', { image: lisa, mask: crown, modelIds: [modelId] });
+    expect({ status: overTheTop.status, message: overTheTop.body.message }).toEqual({
+      status: 400,
+      message: EDIT_MASK_TEXT.crossesHeadTop,
+    });
+
     const [theirs] = (await post('faces', { image: other, modelIds: [modelId] })).body.faces;
-    const middle = theirs.outline[8];
+    const theirChin = theirs.outline[8];
     const onTheirFace = await maskOver(
       other,
       [
-        { x: middle.x, y: middle.y - 0.1 },
-        { x: middle.x + 0.04, y: middle.y - 0.07 },
+        { x: theirChin.x, y: theirChin.y - 0.1 },
+        { x: theirChin.x + 0.04, y: theirChin.y - 0.07 },
       ],
       0,
     );

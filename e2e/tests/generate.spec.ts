@@ -482,35 +482,60 @@ test.describe('edit: masks the built-in engine cannot fill are pointed out befor
     });
   });
 
-  test('a stroke across the edge of the face', async ({ page, baseURL }, testInfo) => {
-    const touch = testInfo.project.name === 'phone';
-    const { advice, undo } = await editHeldOutPhoto(page, baseURL!);
-    // Inside the face (the cheek, clear of the jaw line): nothing to point out.
-    await stroke(
-      page,
-      [
+  // Each outline the rule guards: a stroke beside it passes, one across it is pointed out.
+  const outlines: {
+    outline: string;
+    beside: [number, number][];
+    across: [number, number][];
+    text: string;
+    name: string;
+  }[] = [
+    {
+      outline: 'the edge of the face',
+      // Inside the face (the cheek, clear of the jaw line).
+      beside: [
         [0.45, 0.5],
         [0.5, 0.52],
       ],
-      touch,
-    );
-    await expect(undo).toBeEnabled();
-    await expect(action(page)).toBeEnabled();
-    await expect(advice).toHaveCount(0);
-    // Down across the chin (the jaw line runs at about 0.67 of the photo's height there).
-    await stroke(
-      page,
-      [
+      // Down across the chin (the jaw line runs at about 0.67 of the photo's height there).
+      across: [
         [0.53, 0.6],
         [0.54, 0.75],
       ],
-      touch,
-    );
-    await expectPointedOut(page, testInfo, EDIT_MASK_TEXT.crossesFaceEdge, {
+      text: EDIT_MASK_TEXT.crossesFaceEdge,
       name: 'edit-mask-across-the-face',
-      description: 'generate, edit mode, a mask across the edge of the face',
+    },
+    {
+      outline: 'the top of the head',
+      // Across the forehead, under the hairline.
+      beside: [
+        [0.45, 0.335],
+        [0.55, 0.335],
+      ],
+      // Down from the door into the hair (the top of the head lies at about 0.23 there).
+      across: [
+        [0.5, 0.17],
+        [0.5, 0.28],
+      ],
+      text: EDIT_MASK_TEXT.crossesHeadTop,
+      name: 'edit-mask-across-the-head',
+    },
+  ];
+  for (const { outline, beside, across, text, name } of outlines) {
+    test(`a stroke across ${outline}`, async ({ page, baseURL }, testInfo) => {
+      const touch = testInfo.project.name === 'phone';
+      const { advice, undo } = await editHeldOutPhoto(page, baseURL!);
+      await stroke(page, beside, touch);
+      await expect(undo).toBeEnabled();
+      await expect(action(page)).toBeEnabled();
+      await expect(advice).toHaveCount(0);
+      await stroke(page, across, touch);
+      await expectPointedOut(page, testInfo, text, {
+        name,
+        description: `generate, edit mode, a mask across ${outline}`,
+      });
     });
-  });
+  }
 });
 
 test.describe('a job that does not finish', () => {

@@ -15,8 +15,12 @@ function jaw(cx: number, cy: number, rx: number, ry: number): EditPoint[] {
   });
 }
 
+/** The top of the head: the upper half of an ellipse over the same ears, highest at y 0.12. */
+const headTop: EditPoint[] = jaw(0.5, 0.4, 0.15, -0.28);
+
 const face = (isModelPerson: boolean): EditFace => ({
   outline: jaw(0.5, 0.4, 0.15, 0.25),
+  headTop,
   isModelPerson,
 });
 const box =
@@ -51,6 +55,28 @@ describe('editMaskProblem', () => {
     // The cheek on the left, across the jaw line at x 0.35-0.4.
     const cheek = { areaFraction: 0.02, painted: box(0.3, 0.45, 0.42, 0.55), faces: [face(true)] };
     expect(editMaskProblem(cheek)).toBe(EDIT_MASK_TEXT.crossesFaceEdge);
+  });
+
+  it('refuses a mask across the top of a head, not one on either side', () => {
+    const faces = [face(true)];
+    // Anyone's: another person's hair tears the same way.
+    expect(
+      editMaskProblem({
+        areaFraction: 0.02,
+        painted: box(0.4, 0.05, 0.6, 0.2),
+        faces: [face(false)],
+      }),
+    ).toBe(EDIT_MASK_TEXT.crossesHeadTop);
+    const across = { areaFraction: 0.02, painted: box(0.4, 0.05, 0.6, 0.2), faces };
+    expect(editMaskProblem(across)).toBe(EDIT_MASK_TEXT.crossesHeadTop);
+    // In the hair under the top (at x 0.42 the top lies at y 0.16), and in the room above it.
+    const hair = { areaFraction: 0.02, painted: box(0.42, 0.18, 0.58, 0.22), faces };
+    expect(editMaskProblem(hair)).toBeNull();
+    const above = { areaFraction: 0.02, painted: box(0.4, 0, 0.6, 0.08), faces };
+    expect(editMaskProblem(above)).toBeNull();
+    // A photo that does not show the top of the head has nothing to cross.
+    const cutOff = { ...across, faces: [{ ...face(true), headTop: [] }] };
+    expect(editMaskProblem(cutOff)).toBeNull();
   });
 
   it("refuses a mask on another person's face, even inside it", () => {

@@ -18,6 +18,14 @@ export function describeFaces(image: RgbImage, signal?: AbortSignal): Promise<De
   return faceWorker.describe(image, signal);
 }
 
+/**
+ * The person probability per pixel of a SEGMENTATION_SIZE-square picture (`segmentationInput`),
+ * in the face worker: for a caller on the api's event loop, which the network would block.
+ */
+export function segmentInFaceThread(square: RgbImage, signal?: AbortSignal): Promise<Float32Array> {
+  return faceWorker.segment(square, signal);
+}
+
 /** Euclidean distance of two descriptors (face-api's measure; < 0.6 = same person). */
 export function descriptorDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let sum = 0;

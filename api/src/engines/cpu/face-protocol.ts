@@ -1,11 +1,13 @@
 import type { DescribedFace, FaceFinding, RgbImage } from './face-api';
 
-/** What a call asks of the face thread, and the faces it gets back for it. */
+/** What a call asks of the face thread, and what it gets back for it. */
 export interface FaceAnalyses {
   /** Boxes and landmarks: the face-recognition net is not needed. */
-  landmarks: FaceFinding;
+  landmarks: FaceFinding[];
   /** Boxes, landmarks and each face's descriptor. */
-  descriptors: DescribedFace;
+  descriptors: DescribedFace[];
+  /** The person probability of a SEGMENTATION_SIZE-square picture (`segmentPerson`). */
+  person: Float32Array;
 }
 
 export type FaceAnalysis = keyof FaceAnalyses;
@@ -17,7 +19,7 @@ export interface FaceRequest {
   analysis: FaceAnalysis;
 }
 
-/** Face thread to FaceWorker: the faces found (of the kind asked for), or why it failed. */
+/** Face thread to FaceWorker: the analysis asked for, or why it failed. */
 export type FaceReply =
-  | { id: number; faces: FaceAnalyses[FaceAnalysis][] }
+  | { id: number; result: FaceAnalyses[FaceAnalysis] }
   | { id: number; error: { name: string; message: string } };

@@ -1,43 +1,47 @@
 /**
- * The face thread started by `FaceWorker`: face detection and, when asked for, descriptors
- * (@app/face-net), one call at a time (the FaceWorker sends the next call only after this one's
- * reply). Descriptors go back transferred; an error goes back as a reply, so the thread lives on.
+ * The face thread started by `FaceWorker`: face detection and, when asked for, descriptors or the
+ * person segmentation (@app/face-net), one call at a time (the FaceWorker sends the next call
+ * only after this one's reply). Arrays go back transferred; an error goes back as a reply, so
+ * the thread lives on.
  */
 import { parentPort } from 'node:worker_threads';
-import { describeFaces, findFaces } from '@app/face-net';
-import type { DescribedFace, FaceFinding } from './face-api';
-import type { FaceReply, FaceRequest } from './face-protocol';
+import { describeFaces, findFaces, segmentPerson } from '@app/face-net';
+import type { FaceAnalyses, FaceAnalysis, FaceReply, FaceRequest } from './face-protocol';
 
 const port = parentPort;
 if (!port) throw new Error('face-thread runs in a worker thread');
 
-/** The descriptor itself when it owns its whole buffer (so the buffer can be handed over). */
-function ownArray(descriptor: Float32Array): Float32Array {
-  const whole =
-    descriptor.byteOffset === 0 && descriptor.byteLength === descriptor.buffer.byteLength;
-  return whole && descriptor.buffer instanceof ArrayBuffer
-    ? descriptor
-    : new Float32Array(descriptor);
+/** The array itself when it owns its whole buffer (so the buffer can be handed over). */
+function ownArray(array: Float32Array): Float32Array {
+  const whole = array.byteOffset === 0 && array.byteLength === array.buffer.byteLength;
+  return whole && array.buffer instanceof ArrayBuffer ? array : new Float32Array(array);
 }
 
-/** The faces and the buffers to transfer with them. */
+/** The analysis and the buffers to transfer with it. */
 function analyse({ image, analysis }: FaceRequest): {
-  faces: FaceFinding[] | DescribedFace[];
+  result: FaceAnalyses[FaceAnalysis];
   transfer: ArrayBuffer[];
 } {
-  if (analysis === 'landmarks') return { faces: findFaces(image), transfer: [] };
+  if (analysis === 'landmarks') return { result: findFaces(image), transfer: [] };
+  if (analysis === 'person') {
+    const probability = ownArray(segmentPerson(image));
+    return { result: probability, transfer: [probability.buffer as ArrayBuffer] };
+  }
   const faces = describeFaces(image).map((face) => ({
     ...face,
     descriptor: ownArray(face.descriptor),
   }));
-  return { faces, transfer: faces.map(({ descriptor }) => descriptor.buffer as ArrayBuffer) };
+  return {
+    result: faces,
+    transfer: faces.map(({ descriptor }) => descriptor.buffer as ArrayBuffer),
+  };
 }
 
 port.on('message', (request: FaceRequest) => {
   const { id } = request;
   try {
-    const { faces, transfer } = analyse(request);
-    port.postMessage({ id, faces } satisfies FaceReply, transfer);
+    const { result, transfer } = analyse(request);
+    port.postMessage({ id, result } satisfies FaceReply, transfer);
   } catch (error) {
     const { name = 'Error', message = String(error) } = error instanceof Error ? error : {};
     port.postMessage({ id, error: { name, message } } satisfies FaceReply);

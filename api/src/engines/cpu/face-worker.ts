@@ -18,7 +18,7 @@ interface Call {
   signal: AbortSignal | undefined;
   /** False once the caller stopped waiting (its signal aborted, or the worker was closed). */
   waiting: boolean;
-  resolve(faces: FaceAnalyses[FaceAnalysis][]): void;
+  resolve(result: FaceAnalyses[FaceAnalysis]): void;
   reject(error: unknown): void;
 }
 
@@ -55,11 +55,16 @@ export class FaceWorker {
     return this.enqueue(image, 'descriptors', signal);
   }
 
+  /** The person probability per pixel of a SEGMENTATION_SIZE-square picture. */
+  segment(image: RgbImage, signal?: AbortSignal): Promise<Float32Array> {
+    return this.enqueue(image, 'person', signal);
+  }
+
   private enqueue<A extends FaceAnalysis>(
     image: RgbImage,
     analysis: A,
     signal: AbortSignal | undefined,
-  ): Promise<FaceAnalyses[A][]> {
+  ): Promise<FaceAnalyses[A]> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
       const onAbort = () => {
@@ -73,12 +78,12 @@ export class FaceWorker {
         analysis,
         signal,
         waiting: true,
-        resolve: (faces) => {
+        resolve: (result) => {
           if (!call.waiting) return;
           call.waiting = false;
           signal?.removeEventListener('abort', onAbort);
           // The thread answers the analysis it was asked for.
-          resolve(faces as FaceAnalyses[A][]);
+          resolve(result as FaceAnalyses[A]);
         },
         reject: (error) => {
           if (!call.waiting) return;
@@ -132,8 +137,8 @@ export class FaceWorker {
       const call = this.running;
       if (!call || call.id !== reply.id) return;
       this.running = undefined;
-      if ('faces' in reply) {
-        call.resolve(reply.faces);
+      if ('result' in reply) {
+        call.resolve(reply.result);
       } else {
         call.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
       }

@@ -11,21 +11,23 @@ import type { FramedPhoto } from './portrait-frame';
  * along the photo's own edges at full size by a guided filter.
  */
 
-/** The network's person probability for `image` (any size), 256 × 256. */
-async function segmentPicture(
-  input: Buffer | RgbImage,
-): Promise<{ probability: Float32Array; size: number }> {
-  const decoder = Buffer.isBuffer(input)
-    ? sharp(input).rotate()
-    : sharp(input.data, { raw: { width: input.width, height: input.height, channels: 3 } });
-  const pixels = await decoder
+/** `input` (an upright picture of any size) stretched to the network's square input. */
+export async function segmentationInput(input: RgbImage): Promise<RgbImage> {
+  const { width, height } = input;
+  const pixels = await sharp(input.data, { raw: { width, height, channels: 3 } })
     .resize(SEGMENTATION_SIZE, SEGMENTATION_SIZE, { fit: 'fill' })
-    .removeAlpha()
     .raw()
     .toBuffer();
   const data = new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength);
-  const size = SEGMENTATION_SIZE;
-  return { probability: segmentPerson({ data, width: size, height: size }), size };
+  return { data, width: SEGMENTATION_SIZE, height: SEGMENTATION_SIZE };
+}
+
+/** The network's person probability for `image` (any size), 256 × 256. */
+async function segmentPicture(
+  input: RgbImage,
+): Promise<{ probability: Float32Array; size: number }> {
+  const probability = segmentPerson(await segmentationInput(input));
+  return { probability, size: SEGMENTATION_SIZE };
 }
 
 /**
