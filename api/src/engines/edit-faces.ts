@@ -20,11 +20,7 @@ const unit = (value: number) => Math.min(1, Math.max(0, value));
  * photo). A column where the person reaches the photo's top edge, or no person lies above the
  * ears, has no point: the photo shows no top of the head there.
  */
-export function headTopOf(
-  probability: Float32Array,
-  size: number,
-  outline: EditPoint[],
-): EditPoint[] {
+function headTopOf(probability: Float32Array, size: number, outline: EditPoint[]): EditPoint[] {
   const [ear, otherEar] = [outline[0]!, outline[outline.length - 1]!];
   const lowest = Math.floor(Math.min(ear.y, otherEar.y) * size);
   const points: EditPoint[] = [];

@@ -1,9 +1,10 @@
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeFaces, findFaces } from '@app/face-net';
+import { describeFaces, findFaces, SEGMENTATION_SIZE, segmentPerson } from '@app/face-net';
 import { decodeForAnalysis } from '../../src/engines/cpu/decode';
 import type { RgbImage } from '../../src/engines/cpu/face-api';
 import { FaceWorker, faceWorker as sharedFaceWorker } from '../../src/engines/cpu/face-worker';
+import { segmentationInput } from '../../src/engines/cpu/person-matte';
 import { runEngines } from '../../src/plugins/job-worker';
 import { TransientJobError } from '../../src/jobs/job-failures';
 import { subjectPhoto } from '../support/images';
@@ -55,6 +56,20 @@ describe('FaceWorker', { timeout: 180_000 }, () => {
       // The caller's pixels stay its own (photo checks align the face from them next).
       expect(image.data).toEqual(pixels);
     }
+  });
+
+  it('segments the person as this thread does', async () => {
+    const square = await segmentationInput(await portrait('lisa_debruine', '02.jpg'));
+    const there = await faceWorker().segment(square);
+    expect(there).toHaveLength(SEGMENTATION_SIZE * SEGMENTATION_SIZE);
+    expect(there).toEqual(segmentPerson(square));
+    // The person fills the middle of the portrait; the room is at its top corners.
+    const at = (x: number, y: number) =>
+      there[
+        Math.floor(y * SEGMENTATION_SIZE) * SEGMENTATION_SIZE + Math.floor(x * SEGMENTATION_SIZE)
+      ]!;
+    expect(at(0.5, 0.5)).toBeGreaterThan(0.9);
+    expect(Math.max(at(0.03, 0.03), at(0.97, 0.03))).toBeLessThan(0.1);
   });
 
   it('ends its thread after the idle time and starts a new one for the next call', async () => {

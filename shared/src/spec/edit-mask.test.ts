@@ -59,16 +59,12 @@ describe('editMaskProblem', () => {
 
   it('refuses a mask across the top of a head, not one on either side', () => {
     const faces = [face(true)];
+    const across = { areaFraction: 0.02, painted: box(0.4, 0.05, 0.6, 0.2) };
+    expect(editMaskProblem({ ...across, faces })).toBe(EDIT_MASK_TEXT.crossesHeadTop);
     // Anyone's: another person's hair tears the same way.
-    expect(
-      editMaskProblem({
-        areaFraction: 0.02,
-        painted: box(0.4, 0.05, 0.6, 0.2),
-        faces: [face(false)],
-      }),
-    ).toBe(EDIT_MASK_TEXT.crossesHeadTop);
-    const across = { areaFraction: 0.02, painted: box(0.4, 0.05, 0.6, 0.2), faces };
-    expect(editMaskProblem(across)).toBe(EDIT_MASK_TEXT.crossesHeadTop);
+    expect(editMaskProblem({ ...across, faces: [face(false)] })).toBe(
+      EDIT_MASK_TEXT.crossesHeadTop,
+    );
     // In the hair under the top (at x 0.42 the top lies at y 0.16), and in the room above it.
     const hair = { areaFraction: 0.02, painted: box(0.42, 0.18, 0.58, 0.22), faces };
     expect(editMaskProblem(hair)).toBeNull();
