@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTempDir, removeDir, startApp } from './helpers';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/test-database';
 
@@ -211,21 +211,23 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
   });
 
   it.runIf(dialect === 'postgres')(
-    'carries on when the server ends its idle connections',
+    'carries on when the server ends an idle connection',
     async () => {
       const { app, url } = await start();
+      const warned = vi.spyOn(app.log, 'warn');
+      const lostWhileIdle = () =>
+        warned.mock.calls.filter(([, message]) => String(message).includes('lost while idle'));
       try {
         expect((await fetch(`${url}/api/health`)).status).toBe(200);
+        // A connection of the pool, idle again once this query ends.
+        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(app.db);
         const admin = new pg.Client({ connectionString: database.env.DATABASE_URL });
         await admin.connect();
-        const { rows } = await admin.query(
-          'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity ' +
-            'WHERE datname = current_database() AND pid <> pg_backend_pid()',
-        );
+        await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
         await admin.end();
-        expect(rows.length).toBeGreaterThan(0);
-        // The pool notices the dead connection, drops it, and the next query opens another.
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        // The pool hears the idle connection end and drops it (the app warns); the next query
+        // opens another.
+        await expect.poll(() => lostWhileIdle().length).toBe(1);
         expect((await fetch(`${url}/api/health`)).status).toBe(200);
       } finally {
         await app.close();
@@ -242,19 +244,27 @@ describe.each(DIALECTS)('database on start (%s)', (dialect) => {
       const record = (error: unknown) => uncaught.push(error);
       process.on('uncaughtException', record);
       const { app, url } = await start();
+      const emitted = vi.spyOn(pg.Client.prototype, 'emit');
       try {
         await app.db.connection().execute(async (held) => {
           const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(held);
           const admin = new pg.Client({ connectionString: database.env.DATABASE_URL });
           await admin.connect();
           await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
-          await admin.end();
           // The connection's end reaches the held client while no query of its runs.
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          await expect
+            .poll(() =>
+              emitted.mock.calls.some(
+                ([event], call) => event === 'end' && emitted.mock.contexts[call] !== admin,
+              ),
+            )
+            .toBe(true);
+          await admin.end();
         });
         expect(uncaught).toEqual([]);
         expect((await fetch(`${url}/api/health`)).status).toBe(200);
       } finally {
+        emitted.mockRestore();
         process.off('uncaughtException', record);
         await app.close();
       }
