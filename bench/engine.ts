@@ -134,16 +134,18 @@ type Landmarks = Awaited<ReturnType<typeof landmarksOf>>;
 
 /**
  * Masks for the face rule's measure, as boxes around a face's landmarks or around the middle of
- * the top of its head (`EditFace.headTop`, in pixels; none when the photo does not show it).
+ * its head's outline, the top of the head (`EditFace.headOutline`, in pixels; none when the photo
+ * does not show it).
  */
-const FACE_MASKS: Record<string, (lm: Landmarks, headTop: Landmarks) => number[] | undefined> = {
+type FaceMask = (lm: Landmarks, headOutline: Landmarks) => number[] | undefined;
+const FACE_MASKS: Record<string, FaceMask> = {
   'inside the cheek': (lm) => boxAround([lm[31]!, lm[48]!], 0),
   'eyes hidden': (lm) => boxAround(lm.slice(36, 48), 0.15),
   'across the cheek edge': (lm) => boxAround(lm.slice(1, 5), 0.6),
   'across the jaw': (lm) => boxAround(lm.slice(10, 14), 0.4),
   'across the chin': (lm) => boxAround(lm.slice(6, 11), 0.1),
-  'across the top of the head': (_, top) =>
-    top.length > 20 ? boxAround(top.slice(12, 21), 0.3) : undefined,
+  'across the top of the head': (_, outline) =>
+    outline.length > 20 ? boxAround(outline.slice(12, 21), 0.3) : undefined,
 };
 
 const ruleName = (problem: string | null) =>
@@ -501,12 +503,12 @@ try {
       const { width, height, data } = await decodeUpright(photo.data);
       const landmarks = await landmarksOf(photo.data);
       const faces = await editFaces(photo.data, reference);
-      const headTop = (faces[0]?.headTop ?? []).map(({ x, y }) => ({
+      const headOutline = (faces[0]?.headOutline ?? []).map(({ x, y }) => ({
         x: x * width,
         y: y * height,
       }));
       for (const [name, box] of Object.entries(masks)) {
-        const rectangle = box(landmarks, headTop);
+        const rectangle = box(landmarks, headOutline);
         if (!rectangle) continue;
         const mask = await rectanglesMask(width, height, [rectangle]);
         const band = await dilatedMask(mask, width, height, bandRadius(width, height));

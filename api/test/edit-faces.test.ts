@@ -77,7 +77,7 @@ describe('edit faces', { timeout: 60_000 }, () => {
   }, 60_000);
   afterAll(() => studio.stop());
 
-  it("finds the person's face, its jaw line and the top of the head, and tells another person's apart", async () => {
+  it("finds the person's face, its jaw line and the head's outline, and tells another person's apart", async () => {
     const own = await post('faces', { image: lisa, modelIds: [modelId] });
     expect(own.status).toBe(200);
     expect(own.body.faces).toHaveLength(1);
@@ -89,8 +89,8 @@ describe('edit faces', { timeout: 60_000 }, () => {
     expect(chin.y).toBeGreaterThan(Math.max(first.y, last.y));
     expect(chin.x).toBeGreaterThan(first.x);
     expect(chin.x).toBeLessThan(last.x);
-    // The top of the head runs over the face, left to right, above the ears and the jaw.
-    const top: EditPoint[] = face.headTop;
+    // The head's outline runs over the face, left to right, above the ears and the jaw.
+    const top: EditPoint[] = face.headOutline;
     expect(top.length).toBeGreaterThan(20);
     expect(top.every((p, k) => k === 0 || p.x > top[k - 1]!.x)).toBe(true);
     expect(top[0]!.x).toBeGreaterThanOrEqual(first.x);
@@ -104,7 +104,7 @@ describe('edit faces', { timeout: 60_000 }, () => {
     ]);
   });
 
-  it('refuses an edit across the edge of the face, the top of the head or another face, with the same words', async () => {
+  it("refuses an edit across the edge of the face, the head's outline or another face, with the same words", async () => {
     const [face] = (await post('faces', { image: lisa, modelIds: [modelId] })).body.faces;
     const chin = await maskOver(lisa, face.outline.slice(6, 11), 0.1);
     const across = await post('edit', { image: lisa, mask: chin, modelIds: [modelId] });
@@ -128,7 +128,7 @@ describe('edit faces', { timeout: 60_000 }, () => {
     );
 
     // Down across the middle of the top of the head, from the room into the hair.
-    const middle = face.headTop[Math.floor(face.headTop.length / 2)];
+    const middle = face.headOutline[Math.floor(face.headOutline.length / 2)];
     const crown = await maskOver(
       lisa,
       [
@@ -140,7 +140,7 @@ describe('edit faces', { timeout: 60_000 }, () => {
     const overTheTop = await post('edit', { image: lisa, mask: crown, modelIds: [modelId] });
     expect({ status: overTheTop.status, message: overTheTop.body.message }).toEqual({
       status: 400,
-      message: EDIT_MASK_TEXT.crossesHeadTop,
+      message: EDIT_MASK_TEXT.crossesHeadOutline,
     });
 
     const [theirs] = (await post('faces', { image: other, modelIds: [modelId] })).body.faces;

@@ -186,7 +186,7 @@ test('a new user signs up, trains a model, makes and keeps images, then leaves',
       .setInputFiles(HELD_OUT_PHOTO);
     await expect(page.getByTestId('mask-editor')).toBeVisible();
     // Across the forehead, under the hairline: the built-in engine's rule keeps masks off the
-    // top of the head and the edge of the face.
+    // outline of the head and the edge of the face.
     await paint(page, phone, [
       [0.44, 0.335],
       [0.5, 0.345],

@@ -250,7 +250,7 @@ export const editImageRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOptio
       schema: {
         summary: 'The faces of a photo to edit, for the edit-mask rule before submit',
         description:
-          "multipart/form-data: `image` and optional `model_ids`, as POST /generate/edit-image takes them (a smaller copy of the photo is enough). For an engine that fills the mask from the photo (the built-in engine), each face's jaw line, the top of its head and whether it is the first model's person; the generate page applies the rule that POST /generate/edit-image applies (`editMaskProblem`). No faces for other engines.",
+          "multipart/form-data: `image` and optional `model_ids`, as POST /generate/edit-image takes them (a smaller copy of the photo is enough). For an engine that fills the mask from the photo (the built-in engine), each face's jaw line, its head's outline above the ears and whether it is the first model's person; the generate page applies the rule that POST /generate/edit-image applies (`editMaskProblem`). No faces for other engines.",
         consumes: ['multipart/form-data'],
         ...API_ROUTES['POST /generate/edit-image/faces'],
       },

@@ -71,9 +71,9 @@ export const editFacesResponse = z.object({
       outline: z.array(editPoint).meta({
         description: "The jaw line from ear to ear, 0-1 of the upright photo's width and height",
       }),
-      headTop: z.array(editPoint).meta({
+      headOutline: z.array(editPoint).meta({
         description:
-          "The top of the head over the face, left to right, in the same units; empty where the photo's top edge cuts the head off",
+          "The outline of the head above the ears (its top and sides), left to right, in the same units; empty where the photo's top edge cuts the head off",
       }),
       isModelPerson: z.boolean().meta({ description: "Whether it is the first model's person" }),
     }),

@@ -15,12 +15,12 @@ function jaw(cx: number, cy: number, rx: number, ry: number): EditPoint[] {
   });
 }
 
-/** The top of the head: the upper half of an ellipse over the same ears, highest at y 0.12. */
-const headTop: EditPoint[] = jaw(0.5, 0.4, 0.15, -0.28);
+/** The head's outline above the ears: the upper half of an ellipse, highest at y 0.12. */
+const headOutline: EditPoint[] = jaw(0.5, 0.4, 0.15, -0.28);
 
 const face = (isModelPerson: boolean): EditFace => ({
   outline: jaw(0.5, 0.4, 0.15, 0.25),
-  headTop,
+  headOutline,
   isModelPerson,
 });
 const box =
@@ -57,21 +57,21 @@ describe('editMaskProblem', () => {
     expect(editMaskProblem(cheek)).toBe(EDIT_MASK_TEXT.crossesFaceEdge);
   });
 
-  it('refuses a mask across the top of a head, not one on either side', () => {
+  it('refuses a mask across the outline of a head, not one on either side', () => {
     const faces = [face(true)];
     const across = { areaFraction: 0.02, painted: box(0.4, 0.05, 0.6, 0.2) };
-    expect(editMaskProblem({ ...across, faces })).toBe(EDIT_MASK_TEXT.crossesHeadTop);
+    expect(editMaskProblem({ ...across, faces })).toBe(EDIT_MASK_TEXT.crossesHeadOutline);
     // Anyone's: another person's hair tears the same way.
     expect(editMaskProblem({ ...across, faces: [face(false)] })).toBe(
-      EDIT_MASK_TEXT.crossesHeadTop,
+      EDIT_MASK_TEXT.crossesHeadOutline,
     );
     // In the hair under the top (at x 0.42 the top lies at y 0.16), and in the room above it.
     const hair = { areaFraction: 0.02, painted: box(0.42, 0.18, 0.58, 0.22), faces };
     expect(editMaskProblem(hair)).toBeNull();
     const above = { areaFraction: 0.02, painted: box(0.4, 0, 0.6, 0.08), faces };
     expect(editMaskProblem(above)).toBeNull();
-    // A photo that does not show the top of the head has nothing to cross.
-    const cutOff = { ...across, faces: [{ ...face(true), headTop: [] }] };
+    // A photo that does not show the head's outline has nothing to cross.
+    const cutOff = { ...across, faces: [{ ...face(true), headOutline: [] }] };
     expect(editMaskProblem(cutOff)).toBeNull();
   });
 

@@ -6,8 +6,8 @@
  *   smears them;
  * - a region across the edge of a face loses that edge: skin and background patches smear into
  *   each other along the jaw and cheek;
- * - a region across the top of a head loses the hair's outline the same way: a patch of skin,
- *   hair or room lands on the other side of it;
+ * - a region across the outline of a head (its top, or its sides above the ears) loses it the
+ *   same way: a patch of skin, hair or room lands on the other side of it;
  * - on a face that is not the model's person, the engine draws its person's face into another
  *   one, which tears.
  * The generate page says so before submit and the api refuses such an edit with the same words.
@@ -15,7 +15,7 @@
 export const EDIT_MASK_LIMITS = {
   /** The largest share of the photo's pixels the mask may cover. */
   maxAreaFraction: 0.25,
-  /** The largest share of a face's outline, or of the head's top, the mask may cover: a graze. */
+  /** The largest share of a face's or a head's outline the mask may cover: a graze. */
   maxOutlineFraction: 0.01,
   /** The largest share of another person's face the mask may cover. */
   maxOtherFaceFraction: 0.01,
@@ -26,8 +26,8 @@ export const EDIT_MASK_TEXT = {
     'The painted area is too large to fill from the rest of the photo. Paint a smaller area, at most a quarter of the photo, and edit the rest in a second pass.',
   crossesFaceEdge:
     'The painted area crosses the edge of the face, which the fill cannot redraw. Paint inside the face or only beside it, and edit the other side in a second pass.',
-  crossesHeadTop:
-    'The painted area crosses the top of the head, which the fill cannot redraw. Paint only the hair or only the background above it, and edit the other side in a second pass.',
+  crossesHeadOutline:
+    'The painted area crosses the outline of the head, which the fill cannot redraw. Paint only the hair or only the background beside it, and edit the other side in a second pass.',
   coversOtherFace:
     "The painted area covers a face that is not your model's. This engine can only draw your model's face: paint around that face, or edit a photo of your model's person.",
   /** Under the disabled Edit Image button, while the note above says why. */
@@ -45,10 +45,11 @@ export interface EditFace {
   /** The jaw line from ear to ear (face-api's 17 points), in EditPoint units. */
   outline: EditPoint[];
   /**
-   * The top of the head over the face, left to right, where the room meets the hair; empty
-   * where the photo does not show it (the head cut off by the photo's top edge).
+   * The outline of the head above the ears, left to right, where the room meets the hair (its
+   * top, and its sides down to the ears); empty where the photo does not show it (the head cut
+   * off by the photo's top edge).
    */
-  headTop: EditPoint[];
+  headOutline: EditPoint[];
   /** Whether it is the face of the edit's (first) model's person. */
   isModelPerson: boolean;
 }
@@ -133,8 +134,9 @@ export function editMaskProblem({
       const covered = shareOf([...alongOutline(face.outline), ...overFace(face.outline)], painted);
       if (covered > EDIT_MASK_LIMITS.maxOtherFaceFraction) return EDIT_MASK_TEXT.coversOtherFace;
     }
-    const headTop = face.headTop.length < 2 ? 0 : shareOf(alongOutline(face.headTop), painted);
-    if (headTop > EDIT_MASK_LIMITS.maxOutlineFraction) return EDIT_MASK_TEXT.crossesHeadTop;
+    const headOutline =
+      face.headOutline.length < 2 ? 0 : shareOf(alongOutline(face.headOutline), painted);
+    if (headOutline > EDIT_MASK_LIMITS.maxOutlineFraction) return EDIT_MASK_TEXT.crossesHeadOutline;
   }
   return null;
 }
