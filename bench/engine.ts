@@ -164,7 +164,7 @@ async function landmarksOf(photo: Buffer) {
 async function threadMemory(run: () => Promise<unknown>): Promise<string> {
   const before = rssMb(process.pid);
   const sampler = sampleRss(process.pid);
-  let peak = before;
+  let peak: number;
   try {
     await run();
   } finally {

@@ -111,9 +111,11 @@ async function heldOutPhotoPng(): Promise<{
   const dir = join(E2E_WORK_DIR, 'generate-inputs', String(process.pid));
   mkdirSync(dir, { recursive: true });
   const path = join(dir, 'lisa-07.png');
-  const png = await sharp(HELD_OUT_PHOTO).rotate().png().toBuffer();
-  if (!existsSync(path)) writeFileSync(path, png);
-  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  if (!existsSync(path)) writeFileSync(path, await sharp(HELD_OUT_PHOTO).rotate().png().toBuffer());
+  const { data, info } = await sharp(path)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { path, raw: data, width: info.width, height: info.height };
 }
 

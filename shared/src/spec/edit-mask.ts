@@ -134,8 +134,7 @@ export function editMaskProblem({
       const covered = shareOf([...alongOutline(face.outline), ...overFace(face.outline)], painted);
       if (covered > EDIT_MASK_LIMITS.maxOtherFaceFraction) return EDIT_MASK_TEXT.coversOtherFace;
     }
-    const headOutline =
-      face.headOutline.length < 2 ? 0 : shareOf(alongOutline(face.headOutline), painted);
+    const headOutline = shareOf(alongOutline(face.headOutline), painted);
     if (headOutline > EDIT_MASK_LIMITS.maxOutlineFraction) return EDIT_MASK_TEXT.crossesHeadOutline;
   }
   return null;

@@ -22,14 +22,6 @@ export async function segmentationInput(input: RgbImage): Promise<RgbImage> {
   return { data, width: SEGMENTATION_SIZE, height: SEGMENTATION_SIZE };
 }
 
-/** The network's person probability for `image` (any size), 256 × 256. */
-async function segmentPicture(
-  input: RgbImage,
-): Promise<{ probability: Float32Array; size: number }> {
-  const probability = segmentPerson(await segmentationInput(input));
-  return { probability, size: SEGMENTATION_SIZE };
-}
-
 /**
  * The probability at (u, v), each 0..1 across the picture (pixel centres at (i + 0.5) / n),
  * bilinear between the network's pixels.
@@ -64,7 +56,8 @@ const UNSURE = [0.35, 0.75] as const;
 export async function personMatte(photo: RgbImage, framed: FramedPhoto): Promise<Float32Array> {
   const { image, inside, mapping } = framed;
   const { width, height } = image;
-  const { probability, size } = await segmentPicture(photo);
+  const probability = segmentPerson(await segmentationInput(photo));
+  const size = SEGMENTATION_SIZE;
   const rough = new Float32Array(width * height);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
