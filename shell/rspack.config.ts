@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
 import { rspack, type RspackOptions } from '@rspack/core';
-import { sharedSingletons } from '@app/shared/federation';
+import { federationRuntimeAsEsm, sharedSingletons } from '@app/shared/federation';
 import { PrecompressPlugin } from '@app/shared/precompress-plugin';
 import { appModuleRules } from '@app/shared/rspack-rules';
+import { themeStylesheet } from '@app/shared/theme';
 import { GenerateSW } from 'workbox-webpack-plugin';
 import { FirstPaintPlugin } from './build/first-paint-plugin';
 import { RobotoSubsetsPlugin } from './build/roboto-subsets';
@@ -35,7 +36,10 @@ export default defineConfig((_env, argv) => {
     context: here,
     entry: { main: './src/index.ts' },
     devtool: mode === 'development' ? 'eval-cheap-module-source-map' : 'source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { 'roboto-subsets': ROBOTO_SUBSETS } },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: { 'roboto-subsets': ROBOTO_SUBSETS, ...federationRuntimeAsEsm() },
+    },
     output: {
       path: join(here, 'dist'),
       // The shell always lives at the site root: deep links such as /models/… load /static/….
@@ -66,6 +70,7 @@ export default defineConfig((_env, argv) => {
       new RobotoSubsetsPlugin(ROBOTO_SUBSETS),
       new rspack.HtmlRspackPlugin({
         template: './public/index.html',
+        templateParameters: { themeStylesheet: themeStylesheet() },
         favicon: './public/favicon.svg',
       }),
       new rspack.CopyRspackPlugin({

@@ -2,7 +2,8 @@
  * Build-time Module Federation settings that the shell and every remote must agree on (the
  * remotes' whole build is remote-rspack-config.ts; the shell keeps its own).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,3 +62,33 @@ export const SINGLETON_REQUESTS: ReadonlyArray<readonly [string, string]> = [
   ['aws-amplify/utils', 'aws-amplify'],
   ...STATEFUL_SHARED_MODULES.map((name) => [`@app/shared/${name}`, '@app/shared'] as const),
 ];
+
+/**
+ * Module Federation's build plugins hand the bundler its runtime as the CommonJS files Node's
+ * `require` resolves, and CommonJS cannot be tree-shaken: every start would load the whole runtime
+ * and SDK, in the shell's main.js and again in each remote's entry. Each of these packages ships
+ * an ES module build beside its CommonJS one; these aliases (for `resolve.alias`) use it, so the
+ * bundler keeps only what the runtime calls. A package without that build fails the build.
+ */
+export function federationRuntimeAsEsm(): Record<string, string> {
+  const fromPlugin = createRequire(
+    createRequire(import.meta.url).resolve('@module-federation/enhanced/rspack'),
+  );
+  const fromTools = createRequire(fromPlugin.resolve('@module-federation/runtime-tools'));
+  const esm = (cjs: string) => {
+    const file = cjs.replace(/\.cjs$/, '.js');
+    if (file === cjs || !existsSync(file)) throw new Error(`No ES module build beside ${cjs}`);
+    return file;
+  };
+  const bundlerRuntime = fromTools.resolve('@module-federation/webpack-bundler-runtime');
+  const externalRuntimePlugin = fromPlugin.resolve(
+    '@module-federation/inject-external-runtime-core-plugin',
+  );
+  return {
+    // Imported by their absolute paths, as the plugins resolved them.
+    [`${bundlerRuntime}$`]: esm(bundlerRuntime),
+    [`${externalRuntimePlugin}$`]: esm(externalRuntimePlugin),
+    // Aliased to its CommonJS build by rspack's federation plugin; this alias comes after it.
+    '@module-federation/runtime': esm(fromTools.resolve('@module-federation/runtime')),
+  };
+}

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import type { RspackOptions } from '@rspack/core';
-import { sharedSingletons } from './federation';
+import { federationRuntimeAsEsm, sharedSingletons } from './federation';
 import { PrecompressPlugin } from './precompress-plugin';
 import { appModuleRules } from './rspack-rules';
 
@@ -28,7 +28,7 @@ export function remoteRspackConfig(
     context: dir,
     entry: {},
     devtool: mode === 'development' ? 'eval-cheap-module-source-map' : 'source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: federationRuntimeAsEsm() },
     output: {
       path: join(dir, 'dist'),
       // 'auto': chunks resolve against wherever mf-manifest.json was served from, so the same

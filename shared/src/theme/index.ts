@@ -1,5 +1,6 @@
-import { createLightTheme, type Theme } from '@fluentui/react-components';
+import { createCSSRuleFromTheme, createLightTheme, type Theme } from '@fluentui/react-components';
 import { FONT_FAMILY, THEME_COLORS } from '../spec/constants';
+import { TOUCH_ONLY_MEDIA_QUERY } from '../ui/hover';
 import { brandRamp } from './brand-ramp';
 
 export const brandTheme: Theme = {
@@ -29,3 +30,21 @@ function withoutHoverColours(theme: Theme): Theme {
 }
 
 export const touchBrandTheme: Theme = withoutHoverColours(brandTheme);
+
+/**
+ * The theme as one stylesheet for the whole page: its variables on :root, and on a touch-only
+ * screen the hover colours that differ (`touchBrandTheme`). The shell's build writes it into
+ * index.html, so every app's FluentProvider, and every portal (dialogs, menus, toasts), inherits
+ * the same variables, and no app computes a theme or inserts it at start.
+ */
+export function themeStylesheet(): string {
+  const brand = brandTheme as unknown as Record<string, string | number>;
+  const touch = touchBrandTheme as unknown as Record<string, string | number>;
+  const touchOnly = Object.fromEntries(
+    Object.entries(touch).filter(([name, value]) => brand[name] !== value),
+  );
+  return (
+    createCSSRuleFromTheme(':root', brandTheme) +
+    `@media ${TOUCH_ONLY_MEDIA_QUERY}{${createCSSRuleFromTheme(':root', touchOnly)}}`
+  );
+}

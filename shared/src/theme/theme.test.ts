@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brandTheme, touchBrandTheme } from './index';
+import { TOUCH_ONLY_MEDIA_QUERY } from '../ui/hover';
+import { brandTheme, themeStylesheet, touchBrandTheme } from './index';
 
 const tokens = (theme: object) => theme as Record<string, string | number>;
 
@@ -27,5 +28,28 @@ describe('touchBrandTheme', () => {
       expect(touch[name], name).toBe(brand[name]);
     }
     expect(touch.colorBrandBackgroundPressed).not.toBe(touch.colorBrandBackground);
+  });
+});
+
+describe('themeStylesheet', () => {
+  it('sets every token on :root, and only the differing hover colours on a touch-only screen', () => {
+    const css = themeStylesheet();
+    const [page, touchBlock] = css.split(`@media ${TOUCH_ONLY_MEDIA_QUERY}`);
+    const variables = (text: string) =>
+      Object.fromEntries(
+        [...text.matchAll(/--([\w-]+): ([^;]+);/g)].map(([, name, value]) => [name, value]),
+      );
+    const brand = tokens(brandTheme);
+    expect(page!.startsWith(':root {')).toBe(true);
+    expect(variables(page!)).toEqual(
+      Object.fromEntries(Object.entries(brand).map(([name, value]) => [name, String(value)])),
+    );
+    const touch = variables(touchBlock!);
+    expect(Object.keys(touch).length).toBeGreaterThan(30);
+    for (const [name, value] of Object.entries(touch)) {
+      expect(name.endsWith('Hover'), name).toBe(true);
+      expect(value).toBe(String(tokens(touchBrandTheme)[name]));
+    }
+    expect(touch.colorBrandBackgroundHover).toBe(brand.colorBrandBackground);
   });
 });

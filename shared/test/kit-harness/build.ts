@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { appModuleRules } from '../../build/rspack-rules';
+import { themeStylesheet } from '../../src/theme';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const FACES = join(here, '..', '..', '..', 'testdata', 'faces', 'lisa_debruine');
@@ -26,7 +27,8 @@ export async function buildKitHarness(outDir: string): Promise<void> {
         templateContent:
           '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
           '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-          '<title>UI kit test page</title></head>' +
+          // The theme's variables, as the shell's index.html carries them.
+          `<title>UI kit test page</title><style>${themeStylesheet()}</style></head>` +
           '<body style="margin:0;background:#fafafa;font-family:Roboto,sans-serif"><div id="root"></div></body></html>',
       }),
     ],
