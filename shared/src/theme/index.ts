@@ -3,6 +3,8 @@ import { FONT_FAMILY, THEME_COLORS } from '../spec/constants';
 import { TOUCH_ONLY_MEDIA_QUERY } from '../ui/hover';
 import { brandRamp } from './brand-ramp';
 
+export { PAGE_THEME_STYLE_ID } from './page-theme-id';
+
 export const brandTheme: Theme = {
   ...createLightTheme(brandRamp(THEME_COLORS.primary)),
   fontFamilyBase: `${FONT_FAMILY}, -apple-system, 'Segoe UI', 'Helvetica Neue', Arial, sans-serif`,
