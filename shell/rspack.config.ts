@@ -6,7 +6,7 @@ import { rspack, type RspackOptions } from '@rspack/core';
 import { federationRuntimeAsEsm, sharedSingletons } from '@app/shared/federation';
 import { PrecompressPlugin } from '@app/shared/precompress-plugin';
 import { appModuleRules } from '@app/shared/rspack-rules';
-import { PAGE_THEME_STYLE_ID, themeStylesheet } from '@app/shared/theme';
+import { themeStyleElement } from '@app/shared/theme';
 import { GenerateSW } from 'workbox-webpack-plugin';
 import { FirstPaintPlugin } from './build/first-paint-plugin';
 import { RobotoSubsetsPlugin } from './build/roboto-subsets';
@@ -70,10 +70,7 @@ export default defineConfig((_env, argv) => {
       new RobotoSubsetsPlugin(ROBOTO_SUBSETS),
       new rspack.HtmlRspackPlugin({
         template: './public/index.html',
-        templateParameters: {
-          themeStyleId: PAGE_THEME_STYLE_ID,
-          themeStylesheet: themeStylesheet(),
-        },
+        templateParameters: { themeStyleElement: themeStyleElement() },
         favicon: './public/favicon.svg',
       }),
       new rspack.CopyRspackPlugin({

@@ -2,8 +2,7 @@ import { createCSSRuleFromTheme, createLightTheme, type Theme } from '@fluentui/
 import { FONT_FAMILY, THEME_COLORS } from '../spec/constants';
 import { TOUCH_ONLY_MEDIA_QUERY } from '../ui/hover';
 import { brandRamp } from './brand-ramp';
-
-export { PAGE_THEME_STYLE_ID } from './page-theme-id';
+import { PAGE_THEME_STYLE_ID } from './page-theme-id';
 
 export const brandTheme: Theme = {
   ...createLightTheme(brandRamp(THEME_COLORS.primary)),
@@ -39,7 +38,7 @@ export const touchBrandTheme: Theme = withoutHoverColours(brandTheme);
  * index.html, so every app's FluentProvider, and every portal (dialogs, menus, toasts), inherits
  * the same variables, and no app computes a theme or inserts it at start.
  */
-export function themeStylesheet(): string {
+function themeStylesheet(): string {
   const brand = brandTheme as unknown as Record<string, string | number>;
   const touch = touchBrandTheme as unknown as Record<string, string | number>;
   const touchOnly = Object.fromEntries(
@@ -49,4 +48,9 @@ export function themeStylesheet(): string {
     createCSSRuleFromTheme(':root', brandTheme) +
     `@media ${TOUCH_ONLY_MEDIA_QUERY}{${createCSSRuleFromTheme(':root', touchOnly)}}`
   );
+}
+
+/** The page's theme stylesheet as an element, with the id a provider looks for (page-theme-id.ts). */
+export function themeStyleElement(): string {
+  return `<style id="${PAGE_THEME_STYLE_ID}">${themeStylesheet()}</style>`;
 }

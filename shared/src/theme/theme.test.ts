@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOUCH_ONLY_MEDIA_QUERY } from '../ui/hover';
-import { brandTheme, themeStylesheet, touchBrandTheme } from './index';
+import { brandTheme, themeStyleElement, touchBrandTheme } from './index';
+import { PAGE_THEME_STYLE_ID } from './page-theme-id';
 
 const tokens = (theme: object) => theme as Record<string, string | number>;
 
@@ -31,9 +32,12 @@ describe('touchBrandTheme', () => {
   });
 });
 
-describe('themeStylesheet', () => {
+describe('themeStyleElement', () => {
   it('sets every token on :root, and only the differing hover colours on a touch-only screen', () => {
-    const css = themeStylesheet();
+    const element = themeStyleElement();
+    const opening = `<style id="${PAGE_THEME_STYLE_ID}">`;
+    expect(element.startsWith(opening) && element.endsWith('</style>')).toBe(true);
+    const css = element.slice(opening.length, -'</style>'.length);
     const [page, touchBlock] = css.split(`@media ${TOUCH_ONLY_MEDIA_QUERY}`);
     const variables = (text: string) =>
       Object.fromEntries(

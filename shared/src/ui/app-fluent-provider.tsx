@@ -4,7 +4,7 @@ import { PAGE_THEME_STYLE_ID } from '../theme/page-theme-id';
 
 /**
  * The theme's variables are set once for the page, on :root, by the stylesheet the shell's build
- * writes into index.html (`themeStylesheet` in @app/shared/theme), so each provider adds none of
+ * writes into index.html (`themeStyleElement` in @app/shared/theme), so each provider adds none of
  * its own: it inherits them, as do its portals. Empty rather than absent, which Fluent reads as a
  * missing theme.
  */

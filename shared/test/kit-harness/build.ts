@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { appModuleRules } from '../../build/rspack-rules';
-import { PAGE_THEME_STYLE_ID, themeStylesheet } from '../../src/theme';
+import { themeStyleElement } from '../../src/theme';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const FACES = join(here, '..', '..', '..', 'testdata', 'faces', 'lisa_debruine');
@@ -28,7 +28,7 @@ export async function buildKitHarness(outDir: string): Promise<void> {
           '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
           '<meta name="viewport" content="width=device-width, initial-scale=1">' +
           // The theme's variables, as the shell's index.html carries them.
-          `<title>UI kit test page</title><style id="${PAGE_THEME_STYLE_ID}">${themeStylesheet()}</style></head>` +
+          `<title>UI kit test page</title>${themeStyleElement()}</head>` +
           '<body style="margin:0;background:#fafafa;font-family:Roboto,sans-serif"><div id="root"></div></body></html>',
       }),
     ],
