@@ -5,7 +5,7 @@ import { defineConfig } from '@rspack/cli';
 import { rspack, type RspackOptions } from '@rspack/core';
 import { federationRuntimeAsEsm, sharedSingletons } from '@app/shared/federation';
 import { PrecompressPlugin } from '@app/shared/precompress-plugin';
-import { appModuleRules } from '@app/shared/rspack-rules';
+import { appModuleRules, fluentTokensAlias } from '@app/shared/rspack-rules';
 import { themeStyleElement } from '@app/shared/theme';
 import { GenerateSW } from 'workbox-webpack-plugin';
 import { FirstPaintPlugin } from './build/first-paint-plugin';
@@ -38,7 +38,11 @@ export default defineConfig((_env, argv) => {
     devtool: mode === 'development' ? 'eval-cheap-module-source-map' : 'source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
-      alias: { 'roboto-subsets': ROBOTO_SUBSETS, ...federationRuntimeAsEsm() },
+      alias: {
+        'roboto-subsets': ROBOTO_SUBSETS,
+        ...federationRuntimeAsEsm(),
+        ...fluentTokensAlias(),
+      },
     },
     output: {
       path: join(here, 'dist'),

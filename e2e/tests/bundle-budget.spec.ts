@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { expect, test, type Page } from './support/test';
@@ -239,4 +240,30 @@ test('the gallery with images, its viewer and its delete confirmation stay insid
   console.log(`delete confirmation after the viewer: ${kb(confirm.bytes)} gzip`);
   expect(confirm.bytes).toBe(0);
   await page.close();
+});
+
+/** The source files each built app's scripts carry, as their source maps name them. */
+function bundledSources(dist: string): Set<string> {
+  const sources = new Set<string>();
+  for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.js.map')) continue;
+    const map = JSON.parse(readFileSync(join(dist, file), 'utf8')) as { sources: string[] };
+    for (const source of map.sources) sources.add(source);
+  }
+  return sources;
+}
+
+test('every app reads Fluent’s tokens from the few lines that compute them, not from the map', () => {
+  for (const app of ['shell', 'mfe-gallery', 'mfe-generate', 'mfe-models', 'mfe-profile']) {
+    const sources = [...bundledSources(join(REPO_ROOT, app, 'dist'))];
+    expect(
+      sources.filter((source) => source.includes('@fluentui/tokens/lib/tokens.js')),
+      app,
+    ).toEqual([]);
+    // The map is replaced, not merely unused: every app reads tokens.
+    expect(
+      sources.some((source) => source.endsWith('shared/src/theme/fluent-tokens.ts')),
+      app,
+    ).toBe(true);
+  }
 });

@@ -3,7 +3,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import type { RspackOptions } from '@rspack/core';
 import { federationRuntimeAsEsm, sharedSingletons } from './federation';
 import { PrecompressPlugin } from './precompress-plugin';
-import { appModuleRules } from './rspack-rules';
+import { appModuleRules, fluentTokensAlias } from './rspack-rules';
 
 export interface RemoteBuild {
   /** The remote's package folder. */
@@ -28,7 +28,10 @@ export function remoteRspackConfig(
     context: dir,
     entry: {},
     devtool: mode === 'development' ? 'eval-cheap-module-source-map' : 'source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: federationRuntimeAsEsm() },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: { ...federationRuntimeAsEsm(), ...fluentTokensAlias() },
+    },
     output: {
       path: join(dir, 'dist'),
       // 'auto': chunks resolve against wherever mf-manifest.json was served from, so the same

@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { RuleSetRule, RuleSetUseItem } from '@rspack/core';
 
 const require = createRequire(import.meta.url);
@@ -24,6 +25,25 @@ export function appModuleRules(mode: 'development' | 'production'): RuleSetRule[
     { test: /\.css$/, type: 'css/auto' },
     { test: /\.(woff2?|png|svg|jpe?g|webp|ico)$/, type: 'asset/resource' },
   ];
+}
+
+/**
+ * Modules every app's build replaces (for `resolve.alias`): Fluent's `tokens` map by
+ * `@app/shared/theme/fluent-tokens`, which gives the same values without listing them. Fluent's
+ * own files import the map by a relative path, so it is replaced by its absolute one. If a Fluent
+ * release moves it, the build fails here rather than shipping the map again unnoticed.
+ */
+export function fluentTokensAlias(): Record<string, string> {
+  const from = (file: string) => createRequire(file);
+  const components = require.resolve('@fluentui/react-components/package.json');
+  const theme = from(components).resolve('@fluentui/react-theme/package.json');
+  const tokensMap = join(
+    dirname(from(theme).resolve('@fluentui/tokens/package.json')),
+    'lib',
+    'tokens.js',
+  );
+  if (!existsSync(tokensMap)) throw new Error(`Fluent's tokens map is no longer at ${tokensMap}`);
+  return { [`${tokensMap}$`]: require.resolve('../src/theme/fluent-tokens.ts') };
 }
 
 function swc(mode: 'development' | 'production'): RuleSetUseItem {
