@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { GALLERY_TEXT } from '@app/shared/spec';
 import { seededGallery } from './support/gallery-seed';
 import { recordJavaScript } from './support/js-transfer';
+import { bundledSources } from './support/source-maps';
 import { REPO_ROOT } from './support/paths';
 import { signInAs, signInNewUser } from './support/session';
 import { HELD_OUT_PHOTO, userWithModels } from './support/trained-models';
@@ -242,20 +242,9 @@ test('the gallery with images, its viewer and its delete confirmation stay insid
   await page.close();
 });
 
-/** The source files each built app's scripts carry, as their source maps name them. */
-function bundledSources(dist: string): Set<string> {
-  const sources = new Set<string>();
-  for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
-    if (!file.endsWith('.js.map')) continue;
-    const map = JSON.parse(readFileSync(join(dist, file), 'utf8')) as { sources: string[] };
-    for (const source of map.sources) sources.add(source);
-  }
-  return sources;
-}
-
 test('every app reads Fluent’s tokens from the few lines that compute them, not from the map', () => {
   for (const app of ['shell', 'mfe-gallery', 'mfe-generate', 'mfe-models', 'mfe-profile']) {
-    const sources = [...bundledSources(join(REPO_ROOT, app, 'dist'))];
+    const sources = bundledSources(join(REPO_ROOT, app, 'dist')).flatMap((map) => map.sources);
     expect(
       sources.filter((source) => source.includes('@fluentui/tokens/lib/tokens.js')),
       app,

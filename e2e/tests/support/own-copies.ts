@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SINGLETON_REQUESTS } from '@app/shared/federation';
+import { bundledSources } from './source-maps';
 
 interface ManifestShared {
   name: string;
@@ -50,11 +51,7 @@ export function ownCopiesOfSingletons(distDir: string): string[] {
   }));
 
   const copies: string[] = [];
-  for (const file of readdirSync(distDir).filter((name) => name.endsWith('.js.map'))) {
-    const chunk = file.replace(/\.map$/, '');
-    const { sources } = JSON.parse(readFileSync(join(distDir, file), 'utf8')) as {
-      sources: string[];
-    };
+  for (const { chunk, sources } of bundledSources(distDir)) {
     for (const source of sources) {
       const singleton = singletons.find(({ pattern }) => pattern.test(source));
       if (!singleton) continue;
