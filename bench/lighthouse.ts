@@ -19,6 +19,8 @@
  *   IMAGES=0                         the signed-in user's generated images (a model is always trained)
  *   CHROME_PATH=/usr/bin/chromium    Debian's Chromium (never a downloaded browser)
  *   REPORT_DIR=bench/output/lh       also write each route's flow report there (HTML and JSON)
+ *   LCP_GRAPH=1                      also print, under each printed row, the requests and tasks
+ *                                    its simulated LCP waits for (bench/support/lcp-graph.ts)
  *   WITHOUT_DEBUGGER=1               also a third start, warm again without Lighthouse's V8
  *                                    debugger, printed as "warm*" under the standard rows (not
  *                                    the standard figure: see bench/support/without-debugger.ts)
@@ -33,6 +35,7 @@ import { startProduct } from '../e2e/tests/support/api-server';
 import { seedGallery } from '../e2e/tests/support/gallery-seed';
 import type { TestUser } from '../e2e/tests/support/session';
 import { launchChromium, serviceWorkerInControl, storeSession } from './support/chromium';
+import { LCP_GRAPH_CATEGORY, lcpGraphConfig, lcpGraphLines } from './support/lcp-graph';
 import { startProductBehindTls, type ProductUnderTest } from './support/tls-front';
 import { withoutDebugger } from './support/without-debugger';
 
@@ -43,12 +46,13 @@ const SIGNED_OUT_ROUTES = new Set(['/']);
 const REPORT_DIR = process.env.REPORT_DIR;
 const IMAGES = Number(process.env.IMAGES ?? 6);
 const WITHOUT_DEBUGGER = process.env.WITHOUT_DEBUGGER === '1';
+const LCP_GRAPH = process.env.LCP_GRAPH === '1';
 const throttlingMethod = process.env.THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 const PLAIN_HTTP = process.env.PLAIN_HTTP === '1';
 
 /** The mobile preset is Lighthouse's default; only the categories the targets name are run. */
 const flags: Flags = {
-  onlyCategories: ['performance', 'accessibility'],
+  onlyCategories: ['performance', 'accessibility', ...(LCP_GRAPH ? [LCP_GRAPH_CATEGORY] : [])],
   throttlingMethod,
 };
 
@@ -62,6 +66,8 @@ interface Figures {
   cls: number;
   jsKb: number;
   requests: number;
+  /** LCP_GRAPH=1: what the simulated LCP waited for, as printed lines. */
+  lcpGraph: string[];
 }
 
 function figures(lhr: Result): Figures {
@@ -86,6 +92,7 @@ function figures(lhr: Result): Figures {
         .filter((item) => item.resourceType === 'Script')
         .reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
     requests: requests?.length ?? Number.NaN,
+    lcpGraph: lcpGraphLines(lhr),
   };
 }
 
@@ -106,7 +113,11 @@ async function auditRoute(
   const page = await context.newPage();
   try {
     if (user) await storeSession(page, origin, user, apiOrigin);
-    const flow = await startFlow(page, { flags, name: route });
+    const flow = await startFlow(page, {
+      flags,
+      name: route,
+      ...(LCP_GRAPH ? { config: lcpGraphConfig() } : {}),
+    });
     // Lighthouse's storage reset clears the HTTP cache, service workers and cache storage but
     // keeps localStorage, so the signed-in session survives the cold start.
     await flow.navigate(`${origin}${route}`, { name: `${route} cold` });
@@ -158,7 +169,9 @@ function row(route: string, start: string, f: Figures) {
     f.jsKb.toFixed(1).padStart(7),
     `${f.requests}`.padStart(5),
     `  ${f.lcpElement.slice(0, 70)}`,
-  ].join(' ');
+  ]
+    .join(' ')
+    .concat(f.lcpGraph.map((line) => `\n${line}`).join(''));
 }
 
 async function productUnderTest(): Promise<ProductUnderTest> {
