@@ -11,6 +11,7 @@
  */
 import type { Config, Result } from 'lighthouse';
 import { Audit } from 'lighthouse/core/audits/audit.js';
+import LargestContentfulPaint from 'lighthouse/core/audits/metrics/largest-contentful-paint.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 
 const ID = 'lcp-graph';
@@ -58,15 +59,8 @@ class LcpGraphAudit extends Audit {
       description: 'The requests and tasks the simulated LCP waits for.',
       scoreDisplayMode: Audit.SCORING_MODES.INFORMATIVE,
       supportedModes: ['navigation' as const],
-      requiredArtifacts: [
-        'HostUserAgent' as const,
-        'Trace' as const,
-        'DevtoolsLog' as const,
-        'GatherContext' as const,
-        'URL' as const,
-        'SourceMaps' as const,
-        'HostDPR' as const,
-      ],
+      // What Lighthouse's own LCP audit reads: the estimate below needs the same.
+      requiredArtifacts: LargestContentfulPaint.meta.requiredArtifacts,
     };
   }
 
