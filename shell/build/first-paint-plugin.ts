@@ -8,11 +8,12 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 /** The chunk group src/index.ts loads to start the app (its webpackChunkName). */
 const BOOTSTRAP_CHUNK_GROUP = 'bootstrap';
 /**
- * The chunk groups a signed-in start loads lazily at once (their webpackChunkName in src/): the
- * early reads of the profile and the gallery's first list (bootstrap.tsx), and the signed-in chrome, the header's picture and the bottom
- * navigation, whose lazy imports share one name so that they are one chunk.
+ * The chunk group a signed-in start loads lazily at once (its webpackChunkName in src/): the early
+ * reads of the profile and the gallery's first list (bootstrap.tsx) and the signed-in chrome, the
+ * header's picture and the bottom navigation, whose lazy imports share the name so that they are
+ * one chunk.
  */
-const SIGNED_IN_CHUNK_GROUPS = ['early-reads', 'signed-in'];
+const SIGNED_IN_CHUNK_GROUP = 'signed-in';
 /**
  * How rspack names the modules that take a shared singleton from the share scope, and that put
  * it there (the share key is the first group).
@@ -51,7 +52,7 @@ interface FirstPaintBuild {
  *
  * It also names the files the entry loads at once (bootstrap's chunks and stylesheet, and the
  * shared singletons they consume, this shell's own copies), and those a signed-in start loads
- * next (SIGNED_IN_CHUNK_GROUPS): the inline script preloads them when the app draws the
+ * next (SIGNED_IN_CHUNK_GROUP): the inline script preloads them when the app draws the
  * first paint (the latter for a returning user), instead of each wave of chunks being requested
  * only once the one before it has run.
  */
@@ -90,11 +91,11 @@ export class FirstPaintPlugin {
           });
         const url = (file: string) => `${publicPath}${file}`;
         const start = startFiles(compilation, BOOTSTRAP_CHUNK_GROUP);
-        const signedIn = SIGNED_IN_CHUNK_GROUPS.flatMap((name) => startFiles(compilation, name));
+        const signedIn = startFiles(compilation, SIGNED_IN_CHUNK_GROUP);
         const { head, body } = await this.load().firstPaintParts(fonts, entryScripts, {
           startScripts: start.filter(isScript).map(url),
           startStyles: start.filter(isStyle).map(url),
-          signedInScripts: [...new Set(signedIn)]
+          signedInScripts: signedIn
             .filter((file) => isScript(file) && !start.includes(file))
             .map(url),
         });

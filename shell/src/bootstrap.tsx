@@ -63,7 +63,7 @@ async function start(container: HTMLElement) {
       if (remoteRead && routeRemote !== 'gallery') keys.push(remoteRead);
       const reads: EarlyRead[] = keys.map((key) => ({ key, request: fetchApiKey(key) }));
       for (const { request } of reads) request.catch(() => undefined);
-      earlyReads = import(/* webpackChunkName: "early-reads" */ './auth/early-reads')
+      earlyReads = import(/* webpackChunkName: "signed-in" */ './auth/early-reads')
         .then(({ takeOverEarlyReads }) => takeOverEarlyReads(reads, routeRemote === 'gallery'))
         .catch(() => undefined);
     }
