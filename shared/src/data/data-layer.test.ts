@@ -5,8 +5,9 @@ import { mutate, type Key } from 'swr';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MediaItem, MediaPage } from '../contract/media';
 import type { UserProfile } from '../contract/user';
+import { EDIT_MASK_TEXT, editMaskProblem } from '../spec/edit-mask';
 import { cancelSubscription } from './billing';
-import { isJobSettled, jobKeys } from './jobs';
+import { editFaces, isJobSettled, jobKeys } from './jobs';
 import { deleteMedia, mediaKeys } from './media';
 import { removeProfilePicture, updateUser, userKeys } from './user';
 
@@ -138,6 +139,22 @@ describe('key helpers', () => {
     for (const status of ['succeeded', 'failed', 'canceled'] as const) {
       expect(isJobSettled({ status })).toBe(true);
     }
+  });
+});
+
+describe('reads of an api deployed apart from the page', () => {
+  it("editFaces takes an older api's faces without a head outline as faces with none", async () => {
+    const outline = [
+      { x: 0.2, y: 0.5 },
+      { x: 0.5, y: 0.8 },
+      { x: 0.8, y: 0.5 },
+    ];
+    answers.set('POST /generate/edit-image/faces', { faces: [{ outline, isModelPerson: true }] });
+    const faces = await editFaces(new Blob(['jpeg'], { type: 'image/jpeg' }), ['model-1']);
+    expect(faces).toEqual([{ outline, headOutline: [], isModelPerson: true }]);
+    expect(editMaskProblem({ areaFraction: 0.1, painted: () => true, faces })).toBe(
+      EDIT_MASK_TEXT.crossesFaceEdge,
+    );
   });
 });
 

@@ -91,7 +91,17 @@ export async function editFaces(image: Blob, modelIds: readonly string[]) {
   const body = new FormData();
   body.append('model_ids', JSON.stringify(modelIds));
   body.append('image', image, 'image.jpg');
-  return (await api.post<EditFacesAnswer>('/generate/edit-image/faces', { body })).faces;
+  const { faces } = await api.post<OlderEditFacesAnswer>('/generate/edit-image/faces', { body });
+  return faces.map((face) => ({ ...face, headOutline: face.headOutline ?? [] }));
+}
+
+type EditFaceAnswer = EditFacesAnswer['faces'][number];
+/**
+ * The page and the api are deployed apart: an api deployed before the head outline answers
+ * without it, and the head rule then waits for the api's own check when the edit is sent.
+ */
+interface OlderEditFacesAnswer {
+  faces: (Omit<EditFaceAnswer, 'headOutline'> & Partial<Pick<EditFaceAnswer, 'headOutline'>>)[];
 }
 
 /** GET /generate/status/{id}: the job as it is now. */
