@@ -10,6 +10,7 @@ import { themeStyleElement } from '@app/shared/theme';
 import { GenerateSW } from 'workbox-webpack-plugin';
 import { FirstPaintPlugin } from './build/first-paint-plugin';
 import { RobotoSubsetsPlugin } from './build/roboto-subsets';
+import { phoneDialogStyleElement } from './src/layout/phone-dialogs';
 import { SW_CACHES } from './src/pwa/cache-names';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -82,7 +83,10 @@ export default defineConfig((_env, argv) => {
       new RobotoSubsetsPlugin(ROBOTO_SUBSETS),
       new rspack.HtmlRspackPlugin({
         template: './public/index.html',
-        templateParameters: { themeStyleElement: themeStyleElement() },
+        templateParameters: {
+          themeStyleElement: themeStyleElement(),
+          phoneDialogStyleElement: phoneDialogStyleElement(),
+        },
         favicon: './public/favicon.svg',
       }),
       new rspack.CopyRspackPlugin({

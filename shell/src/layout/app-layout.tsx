@@ -6,7 +6,6 @@ import { useAuth } from '../auth/auth-context';
 import { InstallBanner } from '../pwa/install-banner';
 import { onUpdateWaiting, waitingUpdate } from '../pwa/service-worker';
 import { AppHeader } from './app-header';
-import { usePhoneDialogStyles } from './phone-dialogs';
 
 // Signed-in chrome stays out of the first load of a signed-out visitor. It is one chunk group with
 // the header's picture, "signed-in", which index.html preloads for a returning user
@@ -51,7 +50,6 @@ const useStyles = makeStyles({
 
 export function AppLayout() {
   const styles = useStyles();
-  usePhoneDialogStyles();
   const signedIn = useAuth().status === 'authenticated';
   const takeUpdate = useSyncExternalStore(onUpdateWaiting, waitingUpdate, () => null);
   const [updateDeclined, setUpdateDeclined] = useState(false);
