@@ -53,6 +53,8 @@ const useStyles = makeStyles({
     paddingTop: tokens.spacingVerticalS,
     paddingBottom: tokens.spacingVerticalS,
   },
+  // `fluid` actions take the whole row, not its right half: the reason Start cannot be pressed
+  // fits beside the buttons without wrapping their labels.
   actions: {
     [PHONE_MEDIA]: {
       display: 'flex',
@@ -156,7 +158,7 @@ export default function TrainModelDialog({
               engine={engine}
             />
           </DialogContent>
-          <DialogActions className={styles.actions}>
+          <DialogActions fluid className={styles.actions}>
             {dialog.blocker ? (
               <p id={blockerId} className={styles.blocker} data-testid="start-blocker">
                 {dialog.blocker}
