@@ -18,7 +18,7 @@ import {
 } from '../../shared/src/spec/messages';
 import { E2E_WORK_DIR } from './support/paths';
 import { apiAs, GROUP_PHOTO, LISA, SMALL_FACE_PHOTO, trainThroughApi } from './support/models';
-import { expectScreenChecks } from './support/screen-checks';
+import { animationsSettled, expectScreenChecks } from './support/screen-checks';
 import { signInNewUser } from './support/session';
 
 /*
@@ -31,6 +31,8 @@ const SHOTS = join(E2E_WORK_DIR, 'screenshots', 'models');
 mkdirSync(SHOTS, { recursive: true });
 
 async function shot(page: Page, name: string, project: string) {
+  // A dialog caught rising would hide its own buttons.
+  await animationsSettled(page);
   await page.screenshot({ path: join(SHOTS, `${project}-${name}.png`), fullPage: false });
 }
 
@@ -472,11 +474,30 @@ test('a failed model is deleted from its row, its photos kept', async ({ page, b
     [...LISA.slice(0, 3), GROUP_PHOTO, SMALL_FACE_PHOTO],
     'failed',
   );
+  // Where the row's Delete Model button sits each time the page changes, from its first showing.
+  await page.addInitScript((label) => {
+    const tops: number[] = [];
+    (window as unknown as { deleteTops: number[] }).deleteTops = tops;
+    new MutationObserver(() => {
+      const button = Array.from(document.querySelectorAll('[data-testid="model-row"] button')).find(
+        (element) => element.textContent === label,
+      );
+      if (button) tops.push(button.getBoundingClientRect().top);
+    }).observe(document, { subtree: true, childList: true });
+  }, MODELS_TEXT.deleteModel);
   await page.reload();
   const row = page.getByTestId('model-row');
   await expect(row).toHaveAttribute('data-status', 'failed');
+  await expect(row.getByTestId('training-failure')).toBeVisible();
+  // Why it failed comes with the row: arriving later, it would move the button under the finger.
+  const tops = await page.evaluate(
+    () => (window as unknown as { deleteTops: number[] }).deleteTops,
+  );
+  expect(tops.length).toBeGreaterThan(0);
+  expect([...new Set(tops)]).toHaveLength(1);
   await row.getByRole('button', { name: MODELS_TEXT.deleteModel }).click();
   const dialog = page.getByRole('dialog', { name: MODELS_TEXT.deleteModel });
+  await expect(dialog).toBeVisible();
   await shot(page, 'delete-failed-model', info.project.name);
   await dialog.getByRole('button', { name: MODELS_TEXT.deleteModel }).click();
   await expect(row).toHaveCount(0);

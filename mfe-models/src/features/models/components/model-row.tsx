@@ -11,21 +11,15 @@ import { refusedPhotos } from '../utils/model-photos';
 import { statusView } from '../utils/model-status';
 import { ModelPhotos } from './model-photos';
 import { ModelRowHeader } from './model-row-header';
+import { TrainingFailure } from './training-failure';
 import { TrainingPhotosCare } from './training-photos-care';
+import { TrainingPreviews } from './training-previews';
+import { TrainingProgress } from './training-progress';
 
-// Each part below shows only in some states (a new user has none): none is in the first load.
-// A model's photos are, though: they are a returning user's first screen here, and its largest
-// paint, which would otherwise wait for one more round trip after the page's data.
+// What a row says about its training (progress, previews, why it failed) sits above its photos and
+// actions, so it comes with the row: arriving later, it would move them under the user's finger.
+// Adding photos shows below the actions and only once asked for.
 const RowUploads = lazy(() => import('./row-uploads'));
-const TrainingFailure = lazy(() =>
-  import('./training-failure').then((module) => ({ default: module.TrainingFailure })),
-);
-const TrainingProgress = lazy(() =>
-  import('./training-progress').then((module) => ({ default: module.TrainingProgress })),
-);
-const TrainingPreviews = lazy(() =>
-  import('./training-previews').then((module) => ({ default: module.TrainingPreviews })),
-);
 /** The first row's photos on a phone's first screen: two rows of three (one row on a desktop). */
 const FIRST_SCREEN_PHOTOS = 6;
 
@@ -113,20 +107,18 @@ export function ModelRow(props: ModelRowProps) {
         onToggle={props.onToggle}
       />
       <div id={bodyId} className={styles.body} hidden={!expanded}>
-        <Suspense fallback={null}>
-          {locked ? <TrainingProgress live={props.live} name={model.name} /> : null}
-          {locked ? <TrainingPreviews previews={props.live?.previews ?? model.previews} /> : null}
-          {view.status === 'failed' ? (
-            <TrainingFailure
-              reason={model.failureReason}
-              refused={checking ? [] : refused}
-              usableCount={usableCount}
-              retrying={props.retrying}
-              retryDisabled={props.otherTraining || props.offline}
-              onRetry={props.onRetry}
-            />
-          ) : null}
-        </Suspense>
+        {locked ? <TrainingProgress live={props.live} name={model.name} /> : null}
+        {locked ? <TrainingPreviews previews={props.live?.previews ?? model.previews} /> : null}
+        {view.status === 'failed' ? (
+          <TrainingFailure
+            reason={model.failureReason}
+            refused={checking ? [] : refused}
+            usableCount={usableCount}
+            retrying={props.retrying}
+            retryDisabled={props.otherTraining || props.offline}
+            onRetry={props.onRetry}
+          />
+        ) : null}
         {photos.length === 0 && adding.incoming.length === 0 ? (
           <EmptyState
             icon={<ArrowUploadRegular />}

@@ -6,7 +6,7 @@ import { mediaKeys, useTrainingPhotos } from '@app/shared/data/media';
 import { userKeys, useUserProfile } from '@app/shared/data/user';
 import { MODELS_TEXT } from '@app/shared/spec';
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
+import { useSWRConfig, type SWRResponse } from 'swr';
 
 /** How often the photos are read while the api still checks some of them. */
 const CHECK_POLL_MS = 3000;
@@ -22,6 +22,7 @@ export function useModelsData() {
   const photos = useTrainingPhotos(true, (data) =>
     data?.items.some((photo) => photo.photoCheck === 'pending') ? CHECK_POLL_MS : 0,
   );
+  const shownProfile = useProfileInStep(profile.data, photos);
   const { mutate } = useSWRConfig();
   const [refreshing, setRefreshing] = useState(false);
   const [loadFailureDismissed, setLoadFailureDismissed] = useState(false);
@@ -53,7 +54,7 @@ export function useModelsData() {
     (photos.error !== undefined && photos.data === undefined);
 
   return {
-    profile: profile.data,
+    profile: shownProfile,
     photos: photos.data?.items,
     loading: profile.isLoading || photos.isLoading,
     refreshing,
@@ -65,4 +66,23 @@ export function useModelsData() {
       await Promise.all([profile.mutate(), photos.mutate()]);
     },
   };
+}
+
+/**
+ * The profile as the page shows it. Its models name their photos, and the two reads answer apart:
+ * a profile ahead of the photos list would draw its rows short of photos, then grow them under
+ * the user's finger. So while the photos are being read, such a profile waits for their answer.
+ */
+function useProfileInStep(
+  profile: UserProfile | undefined,
+  photos: SWRResponse<TrainingPhotos>,
+): UserProfile | undefined {
+  const [shown, setShown] = useState<UserProfile | undefined>(undefined);
+  const known = new Set(photos.data?.items.map((photo) => photo.imageId));
+  const ahead =
+    photos.isValidating &&
+    (profile?.models ?? []).some((model) => model.trainingPhotos.some((id) => !known.has(id)));
+  if (ahead) return shown;
+  if (shown !== profile) setShown(profile);
+  return profile;
 }
