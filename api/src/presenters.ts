@@ -24,6 +24,12 @@ import type { UserRow } from './services/users';
 import { mediaKeys } from './storage/keys';
 import type { Storage } from './storage/storage';
 
+/** The services the presenters read. A route passes its app; a presenter sees only these. */
+export type PresenterServices = Pick<
+  FastifyInstance,
+  'storage' | 'models' | 'media' | 'jobs' | 'storageQuota' | 'users' | 'cog' | 'replicate'
+>;
+
 /** Outlives the gallery's 45-minute URL cache (spec §9), so cached URLs still load. */
 export const SIGNED_URL_TTL_SECONDS = 2 * 60 * 60;
 
@@ -195,26 +201,26 @@ function engineAndCapabilities(
 }
 
 async function presentModel(
-  app: FastifyInstance,
+  services: PresenterServices,
   origin: string,
   model: ModelWithPhotos,
   trainingJob: Job | undefined,
 ): Promise<ModelSummary> {
-  const avatarKey = app.models.avatarKey(model);
+  const avatarKey = services.models.avatarKey(model);
   return {
     modelId: model.id,
     name: model.name,
     status: model.status as ModelSummary['status'],
     triggerWord: model.trigger_word,
     trainingPhotos: model.photoIds,
-    avatar: avatarKey ? await signedUrl(app.storage, origin, avatarKey) : null,
+    avatar: avatarKey ? await signedUrl(services.storage, origin, avatarKey) : null,
     failureReason: model.failure_reason,
     photoIssues: model.photo_issues ? (JSON.parse(model.photo_issues) as PhotoIssue[]) : [],
     progress: model.status === 'training' ? (trainingJob?.progress ?? null) : null,
     etaSeconds: model.status === 'training' ? (trainingJob?.etaSeconds ?? null) : null,
     createdAt: model.created_at,
     ...engineAndCapabilities(model),
-    previews: await presentPreviews(app, origin, model),
+    previews: await presentPreviews(services, origin, model),
   };
 }
 
@@ -223,18 +229,18 @@ async function presentModel(
  * latest of them, each with its thumbnail.
  */
 export async function presentPreviews(
-  app: FastifyInstance,
+  services: PresenterServices,
   origin: string,
   model: Pick<ModelWithPhotos, 'id' | 'user_id' | 'status'>,
 ): Promise<ModelPreview[]> {
   if (model.status !== 'training') return [];
-  const rows = (await app.media.previewsOf(model.user_id, model.id)).slice(-MAX_PREVIEWS);
+  const rows = (await services.media.previewsOf(model.user_id, model.id)).slice(-MAX_PREVIEWS);
   return Promise.all(
     rows.map(async (row) => {
       const keys = mediaKeys(row.user_id, row.id);
       const [thumbnailUrl, displayUrl] = await Promise.all([
-        signedUrl(app.storage, origin, keys.thumbnail),
-        signedUrl(app.storage, origin, keys.web),
+        signedUrl(services.storage, origin, keys.thumbnail),
+        signedUrl(services.storage, origin, keys.web),
       ]);
       return {
         imageId: row.id,
@@ -248,25 +254,29 @@ export async function presentPreviews(
 
 /** The user's models as the contract shows them, each with its latest training job. */
 export async function presentModels(
-  app: FastifyInstance,
+  services: PresenterServices,
   origin: string,
   userId: string,
 ): Promise<ModelSummary[]> {
   const [models, jobs] = await Promise.all([
-    app.models.listWithPhotos(userId),
-    app.jobs.latestJobPerModel(userId, 'train'),
+    services.models.listWithPhotos(userId),
+    services.jobs.latestJobPerModel(userId, 'train'),
   ]);
-  return Promise.all(models.map((model) => presentModel(app, origin, model, jobs.get(model.id))));
+  return Promise.all(
+    models.map((model) => presentModel(services, origin, model, jobs.get(model.id))),
+  );
 }
 
 /** One of the user's models as the contract shows it; 404 when the user has no such model. */
 export async function presentOwnedModel(
-  app: FastifyInstance,
+  services: PresenterServices,
   origin: string,
   userId: string,
   modelId: string | null,
 ): Promise<ModelSummary> {
-  const model = (await presentModels(app, origin, userId)).find((item) => item.modelId === modelId);
+  const model = (await presentModels(services, origin, userId)).find(
+    (item) => item.modelId === modelId,
+  );
   if (!model) throw notFound(API_TEXT.modelNotFound);
   return model;
 }
@@ -277,19 +287,19 @@ export async function presentOwnedModel(
  * job. Read at once (two connections on PostgreSQL), the reads could straddle that commit and
  * show a ready model whose job still runs.
  */
-export async function modelsWithTrainingJobs(app: FastifyInstance, userId: string) {
-  const models = await app.models.listWithPhotos(userId);
-  const trainingJobs = await app.jobs.latestJobPerModel(userId, 'train');
+export async function modelsWithTrainingJobs(services: PresenterServices, userId: string) {
+  const models = await services.models.listWithPhotos(userId);
+  const trainingJobs = await services.jobs.latestJobPerModel(userId, 'train');
   return { models, trainingJobs };
 }
 
 /** GET /user/training-status: every model's latest training, its progress and previews. */
 export async function presentTrainingStatus(
-  app: FastifyInstance,
+  services: PresenterServices,
   origin: string,
   userId: string,
 ): Promise<TrainingStatus> {
-  const { models, trainingJobs: jobs } = await modelsWithTrainingJobs(app, userId);
+  const { models, trainingJobs: jobs } = await modelsWithTrainingJobs(services, userId);
   const now = Date.now();
   return {
     modelStatus: aggregateModelStatus(models),
@@ -311,7 +321,7 @@ export async function presentTrainingStatus(
             ? Math.round((end - Date.parse(job.startedAt)) / 1000)
             : null,
           failureReason: model.failure_reason ?? job?.error ?? null,
-          previews: await presentPreviews(app, origin, model),
+          previews: await presentPreviews(services, origin, model),
         };
       }),
     ),
@@ -319,13 +329,13 @@ export async function presentTrainingStatus(
 }
 
 export async function presentProfile(
-  app: FastifyInstance,
+  services: PresenterServices,
   origin: string,
   user: UserRow,
 ): Promise<UserProfile> {
   const [{ models, trainingJobs }, storageUsed] = await Promise.all([
-    modelsWithTrainingJobs(app, user.id),
-    app.storageQuota.used(user.id),
+    modelsWithTrainingJobs(services, user.id),
+    services.storageQuota.used(user.id),
   ]);
   const defaultModel = pickDefaultModel(models, user.default_model_id);
   return {
@@ -333,21 +343,21 @@ export async function presentProfile(
     email: user.email,
     createdAt: user.created_at,
     profilePicture: user.profile_picture_key
-      ? await signedUrl(app.storage, origin, user.profile_picture_key)
+      ? await signedUrl(services.storage, origin, user.profile_picture_key)
       : null,
     subscriptionStatus: normalizeSubscriptionStatus(user.subscription_status),
     subscriptionEnd: user.subscription_end,
     models: await Promise.all(
-      models.map((model) => presentModel(app, origin, model, trainingJobs.get(model.id))),
+      models.map((model) => presentModel(services, origin, model, trainingJobs.get(model.id))),
     ),
-    isAdmin: app.users.isAdmin(user),
-    modelLimit: app.users.modelLimit(user),
+    isAdmin: services.users.isAdmin(user),
+    modelLimit: services.users.modelLimit(user),
     modelStatus: aggregateModelStatus(models),
     modelId: defaultModel?.id ?? null,
     storageUsed,
-    storageQuota: app.storageQuota.quotaBytes,
+    storageQuota: services.storageQuota.quotaBytes,
     // New trainings run on Cog, else Replicate, when configured (engines/start-engines.ts).
-    trainingEngine: app.cog ? 'cog' : app.replicate ? 'replicate' : 'builtin-cpu',
+    trainingEngine: services.cog ? 'cog' : services.replicate ? 'replicate' : 'builtin-cpu',
     settings: { emailWhenModelReady: user.training_mail === 1 },
   };
 }
