@@ -116,6 +116,7 @@ const IDENTITY_LAYERS = [
       'config.ts',
       'data-dir.ts',
       'cors.ts',
+      'close-connections.ts',
       'routes',
       'hosted-ui',
       'admin',

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import fastifyCompress from '@fastify/compress';
+import { closeConnectionsOnceAnswered } from '@app/identity';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   embeddedRevocationCheck,
@@ -67,6 +68,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     trustProxy: config.trustProxy,
   });
   app.setErrorHandler(errorHandler);
+  closeConnectionsOnceAnswered(app);
 
   // Everything the server keeps on disk lives here; the first start creates it.
   await mkdir(config.dataDir, { recursive: true });

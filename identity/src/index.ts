@@ -22,6 +22,7 @@ export {
   type IdentityOptions,
   type MfaConfiguration,
 } from './options';
+export { closeConnectionsOnceAnswered } from './close-connections';
 export { createMailTransport, type MailMessage, type MailTransport } from './mail/mailer';
 export { openUserAccounts, type UserAccounts } from './admin/user-accounts';
 export { readPublicJwks } from './tokens/public-jwks';

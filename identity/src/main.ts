@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { hostedUiOptionsFromEnv, loadIdentityConfig, type IdentityServerConfig } from './config';
 import { startHostedUi } from './hosted-ui/server';
+import { closeConnectionsOnceAnswered } from './close-connections';
 import { identityPlugin } from './index';
 
 function configOrExit(): IdentityServerConfig {
@@ -24,6 +25,7 @@ const hostedUi = await startHostedUi({
   logLevel: config.logLevel,
 });
 const app = Fastify({ logger: { level: config.logLevel } });
+closeConnectionsOnceAnswered(app);
 await app.register(identityPlugin, identity);
 await app.listen({ host: config.host, port: config.port });
 app.log.info(`hosted UI at ${hostedUi.url}, port ${hostedUi.port}`);

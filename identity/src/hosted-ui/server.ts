@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { addCors } from '../cors';
+import { closeConnectionsOnceAnswered } from '../close-connections';
 import { openIdentityService } from '../service';
 import { authorizeRoute } from './authorize';
 import { createHostedUiContext } from './hosted-ui-context';
@@ -37,6 +38,7 @@ export async function startHostedUi(options: HostedUiOptions): Promise<RunningHo
     bodyLimit: FORM_BODY_LIMIT_BYTES,
     logger: { level: options.logLevel ?? 'info' },
   });
+  closeConnectionsOnceAnswered(app);
   app.addHook('onClose', () => service.close());
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
