@@ -16,6 +16,23 @@ export interface TempFile {
 const STALE_AFTER_MS = 60 * 60 * 1000;
 
 /**
+ * Removes what a crashed process left in a folder of temporary files: every entry untouched for
+ * longer than any write runs. Younger entries may be another process's writes in progress (a
+ * shared data directory), so they stay.
+ */
+export async function sweepStale(root: string): Promise<void> {
+  await mkdir(root, { recursive: true });
+  const now = Date.now();
+  for (const name of await readdir(root)) {
+    const path = join(root, name);
+    const info = await stat(path).catch(() => undefined);
+    if (info && now - info.mtimeMs > STALE_AFTER_MS) {
+      await rm(path, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
  * Upload bodies go to disk, not to the heap: a folder per body under `root`, so the pipeline's
  * outputs written beside the body are removed with it.
  */
@@ -23,16 +40,8 @@ export class TempFiles {
   constructor(private readonly root: string) {}
 
   /** Removes folders a crashed process left behind. */
-  async sweep(): Promise<void> {
-    await mkdir(this.root, { recursive: true });
-    const now = Date.now();
-    for (const name of await readdir(this.root)) {
-      const path = join(this.root, name);
-      const info = await stat(path).catch(() => undefined);
-      if (info && now - info.mtimeMs > STALE_AFTER_MS) {
-        await rm(path, { recursive: true, force: true });
-      }
-    }
+  sweep(): Promise<void> {
+    return sweepStale(this.root);
   }
 
   /**

@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { sweepStale } from '../media/temp-files';
 import { API_PREFIX } from '../paths';
 import { isValidKey } from './keys';
 import type { SignedUrlOptions, Storage, StorageBody, StoredObject } from './storage';
@@ -13,12 +14,19 @@ export const FILES_PATH = `${API_PREFIX}/files/`;
 /** Files under `<DATA_DIR>/files`, each with a `.type` sidecar holding its content type. */
 export class LocalStorage implements Storage {
   private readonly root: string;
+  /**
+   * Where a write lands before its rename, in the same file system. Never a key's folder (no key
+   * segment starts with `.`), so what a process that died mid-write left here is found without
+   * walking the store.
+   */
+  private readonly tempDir: string;
 
   constructor(
     dataDir: string,
     private readonly secret: string,
   ) {
     this.root = resolve(dataDir, 'files');
+    this.tempDir = join(this.root, '.tmp');
   }
 
   private path(key: string): string {
@@ -30,9 +38,12 @@ export class LocalStorage implements Storage {
 
   async put(key: string, body: StorageBody, contentType: string): Promise<void> {
     const path = this.path(key);
-    await mkdir(dirname(path), { recursive: true });
+    await Promise.all([
+      mkdir(dirname(path), { recursive: true }),
+      mkdir(this.tempDir, { recursive: true }),
+    ]);
     // Write then rename: a reader never sees half a file.
-    const temp = `${path}.${randomUUID()}.tmp`;
+    const temp = join(this.tempDir, randomUUID());
     try {
       if (Buffer.isBuffer(body)) await writeFile(temp, body);
       else await pipeline(body.stream, createWriteStream(temp));
@@ -42,6 +53,11 @@ export class LocalStorage implements Storage {
       await rm(temp, { force: true });
       throw error;
     }
+  }
+
+  /** Removes the writes a crashed process left before their rename (at start). */
+  sweepTemporaryFiles(): Promise<void> {
+    return sweepStale(this.tempDir);
   }
 
   async head(key: string): Promise<StoredObject | undefined> {
