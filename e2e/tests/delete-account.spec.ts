@@ -1,22 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Locator, type Page, type TestInfo } from './support/test';
-import { E2E_WORK_DIR } from './support/paths';
+import { expect, test, type Locator, type Page } from './support/test';
 import { expectScreenChecks } from './support/screen-checks';
 import { signInNewUser, TEST_PASSWORD } from './support/session';
+import { saveScreenshot } from './support/screenshots';
 
-const SHOTS_DIR = process.env.SHOTS_DIR ?? join(E2E_WORK_DIR, 'screens', 'delete-account');
 // The api's receipt (services/account-receipt.ts).
 const RECEIPT_SUBJECT = 'Your AI Image Studio account has been deleted';
 
 const remote = (page: Page) => page.getByTestId('remote-profile');
 const loginCard = (page: Page) => page.getByTestId('login-card');
 const field = (card: Locator, name: string) => card.getByRole('textbox', { name, exact: true });
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: join(SHOTS_DIR, `${testInfo.project.name}-${name}.png`) });
-}
 
 /** The sign-in screen's answer to this e-mail and the test password. */
 async function signInAnswer(page: Page, email: string): Promise<string> {
@@ -64,7 +56,7 @@ test('delete account: the typed DELETE, signed out, the receipt mailed, the e-ma
   await word.fill('DELETE');
   await expect(confirm).toBeEnabled();
   await expectScreenChecks(page, 'delete account dialog');
-  await screenshot(page, testInfo, 'dialog');
+  await saveScreenshot(page, 'dialog');
   if (testInfo.project.name === 'phone') {
     // A bottom sheet: it ends at the bottom edge and spans the width.
     const box = (await dialog.boundingBox())!;
@@ -83,5 +75,5 @@ test('delete account: the typed DELETE, signed out, the receipt mailed, the e-ma
   const deleted = await signInAnswer(page, user.email);
   const unknown = await signInAnswer(page, `nobody-${Date.now()}@example.com`);
   expect(deleted).toBe(unknown);
-  await screenshot(page, testInfo, 'signed-in-again');
+  await saveScreenshot(page, 'signed-in-again');
 });

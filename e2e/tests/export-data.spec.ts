@@ -1,14 +1,13 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { TrainingPhotos } from '@app/shared/contract/media';
 import { USER_EXPORT_PATHS, userExportSchema } from '@app/shared/contract/user-export';
 import AdmZip from 'adm-zip';
 import { apiAs, listGenerated, seededGallery } from './support/gallery-seed';
 import { expectScreenChecks } from './support/screen-checks';
 import { idTokenFor, signInAs } from './support/session';
-import { expect, test, type Page, type TestInfo } from './support/test';
+import { expect, test, type Page } from './support/test';
+import { saveScreenshot } from './support/screenshots';
 
-const SHOTS_DIR = process.env.SHOTS_DIR ?? '/work/shots/export';
 // The remote's words (mfe-profile features/export-data/texts.ts).
 const TEXT = {
   title: 'Your data',
@@ -20,13 +19,6 @@ const TEXT = {
 const remote = (page: Page) => page.getByTestId('remote-profile');
 const section = (page: Page) => remote(page).getByRole('region', { name: TEXT.title });
 
-/** The section at Pixel 5 (the phone project) or 1280×800 (desktop), scrolled into view. */
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await section(page).evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  await page.screenshot({ path: join(SHOTS_DIR, `${testInfo.project.name}-${name}.png`) });
-}
-
 test.describe('Download my data', () => {
   test.beforeEach(async ({ page }, testInfo) => {
     if (testInfo.project.name === 'desktop')
@@ -36,7 +28,7 @@ test.describe('Download my data', () => {
   test('the zip holds every training photo, generated image and data.json of the user', async ({
     page,
     baseURL,
-  }, testInfo) => {
+  }) => {
     test.setTimeout(300_000);
     const seed = await seededGallery(baseURL!, 'export-two', 2);
     const api = apiAs(baseURL!, await idTokenFor(baseURL!, seed.user));
@@ -49,14 +41,14 @@ test.describe('Download my data', () => {
     await page.goto('/profile');
     await expect(section(page)).toBeVisible();
     await expectScreenChecks(page, 'profile with the data download');
-    await screenshot(page, testInfo, 'section');
+    await saveScreenshot(page, 'section', { focus: section(page) });
 
     const downloading = page.waitForEvent('download');
     await section(page).getByRole('button', { name: TEXT.button }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^ai-image-studio-data-\d{4}-\d{2}-\d{2}\.zip$/);
     await expect(section(page).getByRole('status')).toHaveText(TEXT.started);
-    await screenshot(page, testInfo, 'started');
+    await saveScreenshot(page, 'started', { focus: section(page) });
 
     const zip = new AdmZip(readFileSync(await download.path()));
     const names = zip.getEntries().map((entry) => entry.entryName);
@@ -79,7 +71,7 @@ test.describe('Download my data', () => {
     );
   });
 
-  test('a failed start says so and offers to try again', async ({ page, baseURL }, testInfo) => {
+  test('a failed start says so and offers to try again', async ({ page, baseURL }) => {
     const seed = await seededGallery(baseURL!, 'export-two', 2);
     await signInAs(page, baseURL!, seed.user);
     await page.route('**/api/user/export/link', (route) =>
@@ -89,7 +81,7 @@ test.describe('Download my data', () => {
     await section(page).getByRole('button', { name: TEXT.button }).click();
     await expect(section(page).getByText(TEXT.failed)).toBeVisible();
     await expectScreenChecks(page, 'data download failed');
-    await screenshot(page, testInfo, 'failed');
+    await saveScreenshot(page, 'failed', { focus: section(page) });
 
     await page.unroute('**/api/user/export/link');
     const downloading = page.waitForEvent('download');

@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import {
   GALLERY_TEXT,
   GENERATE_PROMPT_PARAM,
@@ -17,27 +16,19 @@ import {
   type SeededGallery,
 } from './support/gallery-seed';
 import { emitOnAppBus, mouseSwipe, touchSwipe } from './support/gestures';
-import { E2E_WORK_DIR } from './support/paths';
 import { expectNoSeriousA11yViolations, expectScreenChecks } from './support/screen-checks';
 import { idTokenFor, signInAs, signInNewUser } from './support/session';
+import { saveScreenshot } from './support/screenshots';
 
 /** Generation on a loaded 2-core machine is slow: the seed is made once per run and reused. */
 const SEED_TIMEOUT_MS = 900_000;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const SCREENS_DIR = join(E2E_WORK_DIR, 'screens');
 
 const tiles = (page: Page) => page.getByTestId('gallery-tile');
 /** The gallery once its check of cached URLs has ended (data-stale-check: fresh or stale). */
 const staleCheck = (page: Page) => page.locator('[data-stale-check]');
 const viewer = (page: Page) => page.getByRole('dialog', { name: GALLERY_TEXT.imageViewer });
 const loadMoreButton = (page: Page) => page.getByRole('button', { name: GALLERY_TEXT.loadMore });
-
-async function screen(page: Page, testInfo: TestInfo, name: string) {
-  mkdirSync(SCREENS_DIR, { recursive: true });
-  await page.screenshot({
-    path: join(SCREENS_DIR, `gallery-${testInfo.project.name}-${name}.png`),
-  });
-}
 
 async function openGallery(page: Page, origin: string, seed: SeededGallery) {
   await signInAs(page, origin, seed.user);
@@ -108,7 +99,7 @@ test.describe('a gallery of 25 generated images', () => {
       .locator('img')
       .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).currentSrc));
     for (const url of shown) expect(url).toMatch(new RegExp(`/${tileThumbnail(testInfo)}\\?`));
-    await screen(page, testInfo, 'grid');
+    await saveScreenshot(page, 'grid');
 
     const byCursor = page.waitForRequest((request) => request.url().includes('cursor='));
     await loadMoreButton(page).click();
@@ -178,7 +169,7 @@ test.describe('a gallery of 25 generated images', () => {
     await expect(dialog.locator('img')).toHaveAttribute('src', /\/web\?/);
     await expect(dialog.getByText(seed.images[0]!.prompt)).toBeVisible();
     await expect(dialog.locator('[data-image-state="loaded"]')).toBeVisible();
-    await screen(page, testInfo, 'viewer');
+    await saveScreenshot(page, 'viewer');
     await expectNoSeriousA11yViolations(page, 'viewer');
 
     await page.keyboard.press('ArrowRight');
@@ -344,7 +335,7 @@ test.describe('a gallery of 25 generated images', () => {
     await expect(tiles(page).first().locator('p')).toHaveText(
       galleryCaption(seed.images[0]!.prompt),
     );
-    await screen(page, testInfo, 'offline');
+    await saveScreenshot(page, 'offline');
 
     // What needs the network says so.
     await page.getByRole('button', { name: GALLERY_TEXT.refresh }).click();
@@ -398,7 +389,7 @@ test.describe('a gallery of 25 generated images', () => {
     page,
     context,
     baseURL,
-  }, testInfo) => {
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openGallery(page, baseURL!, seed);
     const dialog = viewer(page);
@@ -411,7 +402,7 @@ test.describe('a gallery of 25 generated images', () => {
     await downloading;
     await expect(download).toBeEnabled();
     await expect(download).toBeFocused();
-    await screen(page, testInfo, 'viewer-after-download');
+    await saveScreenshot(page, 'viewer-after-download');
     await page.keyboard.press('ArrowRight');
     await expect(dialog.getByText('3 / 10+')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -537,7 +528,7 @@ test.describe('a gallery that changes', () => {
   test('delete asks with the spec’s words, then the image is gone everywhere', async ({
     page,
     baseURL,
-  }, testInfo) => {
+  }) => {
     const api = apiAs(baseURL!, await idTokenFor(baseURL!, seed.user));
     const before = await listGenerated(api);
     await signInAs(page, baseURL!, seed.user);
@@ -551,7 +542,7 @@ test.describe('a gallery that changes', () => {
     await expect(confirm).toContainText(
       'Are you sure you want to delete this generated image? This action cannot be undone.',
     );
-    await screen(page, testInfo, 'confirm');
+    await saveScreenshot(page, 'confirm');
     await expectScreenChecks(page, 'delete confirmation');
 
     await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -623,22 +614,19 @@ test.describe('a gallery that changes', () => {
 test('a new user: the empty state, with the way to the generate page', async ({
   page,
   baseURL,
-}, testInfo) => {
+}) => {
   await signInNewUser(page, baseURL!);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: GALLERY_TEXT.emptyTitle })).toBeVisible();
   await expect(page.getByText(GALLERY_TEXT.emptyHint)).toBeVisible();
   await expect(page.getByText(GALLERY_TEXT.allLoaded)).toHaveCount(0);
-  await screen(page, testInfo, 'empty');
+  await saveScreenshot(page, 'empty');
   await expectScreenChecks(page, 'empty gallery');
   await page.getByRole('main').getByRole('button', { name: NAV_TEXT.generate }).last().click();
   await expect(page).toHaveURL(/\/(generate|training)/);
 });
 
-test('while the first page is on its way: a skeleton of the grid', async ({
-  page,
-  baseURL,
-}, testInfo) => {
+test('while the first page is on its way: a skeleton of the grid', async ({ page, baseURL }) => {
   await signInNewUser(page, baseURL!);
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -650,7 +638,7 @@ test('while the first page is on its way: a skeleton of the grid', async ({
   await page.goto('/dashboard');
   const skeleton = page.getByRole('status', { name: KIT_TEXT.loading });
   await expect(skeleton).toBeVisible();
-  await screen(page, testInfo, 'loading');
+  await saveScreenshot(page, 'loading');
   release();
   await expect(skeleton).toBeHidden();
   await expect(page.getByRole('heading', { name: GALLERY_TEXT.emptyTitle })).toBeVisible();

@@ -9,6 +9,7 @@ import { expectNoSeriousA11yViolations, expectScreenChecks } from './support/scr
 import { signInAs, signInNewUser } from './support/session';
 import { holdToastClearOf, toastOf } from './support/toasts';
 import { HELD_OUT_PHOTO, userWithModels, type UserWithModels } from './support/trained-models';
+import { saveScreenshot } from './support/screenshots';
 
 /** Spec §2 ratios and the built-in engine's output size for each (api/src/engines/README.md). */
 const RATIOS = [
@@ -20,7 +21,6 @@ const RATIOS = [
   { label: '5:4 Classic', width: 640, height: 512 },
 ] as const;
 
-const SCREENSHOTS = join(E2E_WORK_DIR, 'screenshots', 'generate');
 const TAKING_LONGER = 'Generation is taking longer than expected. Please try again.';
 
 let fixture: UserWithModels;
@@ -30,16 +30,6 @@ test.beforeAll(async ({ baseURL }, testInfo) => {
   testInfo.setTimeout(600_000);
   fixture = await userWithModels(baseURL!, 'generate-three-models', ['Lisa', 'Ada', 'Grace']);
 });
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  // From the top, so the fixed header and navigation sit where a user sees them.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({
-    path: join(SCREENSHOTS, `${testInfo.project.name}-${name}.png`),
-    fullPage: true,
-  });
-}
 
 const action = (page: Page) => page.getByTestId('generate-action');
 const reason = (page: Page) => page.getByTestId('action-reason');
@@ -159,7 +149,7 @@ test('a user without a ready model is sent to /training?from=generate', async ({
 test('generates in each of the six aspect ratios at the size of each', async ({
   page,
   baseURL,
-}, testInfo) => {
+}) => {
   test.setTimeout(240_000);
   await openGenerate(page, baseURL!);
   await expect(page.getByRole('heading', { name: 'Ready to Generate' })).toBeVisible();
@@ -168,7 +158,7 @@ test('generates in each of the six aspect ratios at the size of each', async ({
   await expect(page.getByTestId('engine-note')).toContainText(
     'draws head-and-shoulders portraits of this person',
   );
-  await shot(page, testInfo, 'text-empty');
+  await saveScreenshot(page, 'text-empty', { fullPage: true });
   await expectScreenChecks(page, 'generate, text to image');
 
   const prompts: string[] = [];
@@ -197,7 +187,7 @@ test('generates in each of the six aspect ratios at the size of each', async ({
       ratio.height,
     ]);
   }
-  await shot(page, testInfo, 'text-result');
+  await saveScreenshot(page, 'text-result', { fullPage: true });
   await expectScreenChecks(page, 'generate, result');
 
   // Recent prompts: the 5 newest, cut at 30 characters; a tap fills the whole prompt.
@@ -214,7 +204,7 @@ test('generates in each of the six aspect ratios at the size of each', async ({
   await result(page).getByRole('button', { name: 'Open the image large' }).click();
   const viewer = page.getByRole('dialog');
   await expect(viewer.locator('img')).toBeVisible();
-  await shot(page, testInfo, 'text-preview');
+  await saveScreenshot(page, 'text-preview', { fullPage: true });
   await expectNoSeriousA11yViolations(page, 'generate, preview');
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
@@ -343,7 +333,7 @@ test('edit: paint a mask, undo, redo and clear it, and only the painted area cha
   const touch = testInfo.project.name === 'phone';
   await recordSentMasks(page);
   const { photo, undo } = await editHeldOutPhoto(page, baseURL!);
-  await shot(page, testInfo, 'edit-photo');
+  await saveScreenshot(page, 'edit-photo', { fullPage: true });
 
   const redo = page.getByRole('button', { name: 'Redo' });
   await expect(undo).toBeDisabled();
@@ -381,12 +371,12 @@ test('edit: paint a mask, undo, redo and clear it, and only the painted area cha
     await expect(redo).toBeDisabled();
   }
 
-  await shot(page, testInfo, 'edit-painted');
+  await saveScreenshot(page, 'edit-painted', { fullPage: true });
   await expectScreenChecks(page, 'generate, edit mode');
   await action(page).click();
   await resultImageLoaded(page);
   await expect(result(page).getByTestId('result-settings')).toContainText('Image Editing');
-  await shot(page, testInfo, 'edit-result');
+  await saveScreenshot(page, 'edit-result', { fullPage: true });
 
   // The mask: a PNG at the photo's size, white over the painted brows, black elsewhere.
   const [sentMask] = await page.evaluate(
@@ -455,7 +445,7 @@ async function expectPointedOut(
   await expect(action(page)).toBeDisabled();
   await expect(reason(page)).toHaveText(EDIT_MASK_TEXT.changeMask);
   await advice.scrollIntoViewIfNeeded();
-  await shot(page, testInfo, screen.name);
+  await saveScreenshot(page, screen.name, { fullPage: true });
   await expectScreenChecks(page, screen.description);
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(advice).toHaveCount(0);
@@ -558,7 +548,7 @@ test.describe('a job that does not finish', () => {
   test('polls, then says it is taking longer; Cancel goes back to the start', async ({
     page,
     baseURL,
-  }, testInfo) => {
+  }) => {
     await page.clock.install();
     await page.route('**/api/generate/text-to-image', (route) =>
       route.fulfill({ status: 202, json: runningJob }),
@@ -579,14 +569,14 @@ test.describe('a job that does not finish', () => {
     await expect(page.getByTestId('generation-busy')).toBeVisible();
     await expect(action(page)).toHaveText('Generating...');
     await expect(action(page)).toBeDisabled();
-    await shot(page, testInfo, 'text-busy');
+    await saveScreenshot(page, 'text-busy', { fullPage: true });
     await expectScreenChecks(page, 'generate, busy');
     await page.clock.fastForward(10_000);
     await expect.poll(() => polls).toBeGreaterThan(1);
     await page.clock.fastForward(GENERATION_POLL_DEADLINE_MS);
     await expect(page.getByText(TAKING_LONGER)).toBeVisible();
     await expect.poll(() => cancels.length).toBe(1);
-    await shot(page, testInfo, 'text-error');
+    await saveScreenshot(page, 'text-error', { fullPage: true });
     await expectScreenChecks(page, 'generate, error');
 
     // Cancel while busy: back to Ready to Generate, and the job is canceled at the api.
@@ -640,7 +630,7 @@ test('edit hides the ratio; the result comes into view; offline it needs a conne
   await resultImageLoaded(page);
   // Wherever it lands (under the form on a phone), the result is brought into view.
   await expect(result(page).locator('img')).toBeInViewport({ ratio: 0.5 });
-  await shot(page, testInfo, 'result-in-view');
+  await saveScreenshot(page, 'result-in-view', { fullPage: true });
   await expect(page.getByTestId('recent-prompts').getByRole('button').first()).toHaveText(
     `${prompt.slice(0, 30)}...`,
   );
@@ -654,7 +644,7 @@ test('edit hides the ratio; the result comes into view; offline it needs a conne
     'Generate Image': action(page),
     'Download PNG': result(page).getByRole('button', { name: 'Download PNG' }),
   });
-  await page.screenshot({ path: join(SCREENSHOTS, `${testInfo.project.name}-toast.png`) });
+  await saveScreenshot(page, 'toast');
   await expectNoSeriousA11yViolations(page, 'generate with a toast');
   await expect(toastOf(page, 'Prompt copied')).toBeVisible();
 

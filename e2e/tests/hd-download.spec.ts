@@ -1,15 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { API_TEXT, GALLERY_TEXT, HD_TEXT } from '@app/shared/spec';
 import sharp from 'sharp';
-import { expect, test, type Page, type TestInfo } from './support/test';
-import { E2E_WORK_DIR } from './support/paths';
+import { expect, test, type Page } from './support/test';
 import { expectScreenChecks } from './support/screen-checks';
 import { signInAs } from './support/session';
 import { toastOf } from './support/toasts';
 import { userWithModels, type UserWithModels } from './support/trained-models';
-
-const SCREENSHOTS = join(E2E_WORK_DIR, 'screenshots', 'hd-download');
+import { saveScreenshot } from './support/screenshots';
 
 let fixture: UserWithModels;
 
@@ -17,11 +13,6 @@ test.beforeAll(async ({ baseURL }, testInfo) => {
   testInfo.setTimeout(600_000);
   fixture = await userWithModels(baseURL!, 'packs-one-model', ['Lisa']);
 });
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${testInfo.project.name}-${name}.png`) });
-}
 
 const result = (page: Page) => page.getByTestId('generation-result');
 
@@ -61,7 +52,7 @@ test('Download enlarged gives a PNG twice the size, in the result panel and the 
   await page.route('**/api/media/*/hd', async (route) => {
     const busy = result(page).getByRole('button', { name: HD_TEXT.enlarging });
     await expect(busy).toHaveAttribute('aria-busy', 'true');
-    await shot(page, testInfo, 'busy');
+    await saveScreenshot(page, 'busy');
     answered = true;
     await route.fulfill({
       status: 429,
@@ -79,7 +70,7 @@ test('Download enlarged gives a PNG twice the size, in the result panel and the 
   expect(await sizeOf(await download.path())).toEqual({ format: 'png', width: 920, height: 1152 });
   await expect(enlarge(page)).toBeEnabled();
   await expect(toastOf(page, API_TEXT.tooManyRequests)).toBeHidden();
-  await shot(page, testInfo, 'ready');
+  await saveScreenshot(page, 'ready');
   await expectScreenChecks(page, 'generate, result with the enlarged download');
 
   // Made once: a later press downloads the stored file.
@@ -102,5 +93,5 @@ test('Download enlarged gives a PNG twice the size, in the result panel and the 
     width: 920,
     height: 1152,
   });
-  await shot(page, testInfo, 'viewer');
+  await saveScreenshot(page, 'viewer');
 });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import {
   COMMON_TEXT,
   GALLERY_TEXT,
@@ -18,10 +17,10 @@ import { expectAppStarted } from './support/first-paint';
 import { mouseSwipe, strokeOver, touchSwipe } from './support/gestures';
 import { expectFocusReturns, expectKeyboardReachable } from './support/keyboard-checks';
 import { LISA } from './support/models';
-import { E2E_WORK_DIR } from './support/paths';
 import { expectScreenChecks } from './support/screen-checks';
 import { mailedCode, TEST_PASSWORD } from './support/session';
 import { HELD_OUT_PHOTO } from './support/trained-models';
+import { saveScreenshot } from './support/screenshots';
 
 /*
  * The whole product as a new user meets it, in the built product with the real identity service,
@@ -31,7 +30,6 @@ import { HELD_OUT_PHOTO } from './support/trained-models';
  * Screenshots of each screen land in e2e/.work/screenshots/journey.
  */
 
-const SHOTS = join(E2E_WORK_DIR, 'screenshots', 'journey');
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 const PROMPTS = [
@@ -61,10 +59,11 @@ test('a new user signs up, trains a model, makes and keeps images, then leaves',
     await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });
     await expectScreenChecks(page, name);
     // Taken before the keyboard walk, which leaves a focus ring where a user's start has none.
-    mkdirSync(SHOTS, { recursive: true });
     shots += 1;
-    const file = `${testInfo.project.name}-${String(shots).padStart(2, '0')}-${name.replaceAll(/[^a-z0-9]+/gi, '-')}.png`;
-    await page.screenshot({ path: join(SHOTS, file) });
+    await saveScreenshot(
+      page,
+      `${String(shots).padStart(2, '0')}-${name.replaceAll(/[^a-z0-9]+/gi, '-')}`,
+    );
     await expectKeyboardReachable(page, name);
   }
   const nav = (name: string) =>

@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { expect, test, type FileChooser, type Locator, type Page } from './support/test';
 import {
   COMMON_TEXT,
@@ -16,10 +15,10 @@ import {
   startTrainingLabel,
   yourModels,
 } from '../../shared/src/spec/messages';
-import { E2E_WORK_DIR } from './support/paths';
 import { apiAs, GROUP_PHOTO, LISA, SMALL_FACE_PHOTO, trainThroughApi } from './support/models';
 import { animationsSettled, expectScreenChecks } from './support/screen-checks';
 import { signInNewUser } from './support/session';
+import { saveScreenshot } from './support/screenshots';
 
 /*
  * The models remote (/models, /training) in the built product with the real built-in engine and
@@ -27,13 +26,10 @@ import { signInNewUser } from './support/session';
  * dialog holds. Screenshots of each screen land in e2e/.work/screenshots/models.
  */
 
-const SHOTS = join(E2E_WORK_DIR, 'screenshots', 'models');
-mkdirSync(SHOTS, { recursive: true });
-
-async function shot(page: Page, name: string, project: string) {
+async function shot(page: Page, name: string) {
   // A dialog caught rising would hide its own buttons.
   await animationsSettled(page);
-  await page.screenshot({ path: join(SHOTS, `${project}-${name}.png`), fullPage: false });
+  await saveScreenshot(page, name);
 }
 
 async function openModels(page: Page) {
@@ -87,7 +83,7 @@ test('a new user trains a model end to end on real photos', async ({ page, baseU
   await expect(page.getByRole('heading', { name: yourModels(0, 1) })).toBeVisible();
   await expect(page.getByText(MODELS_TEXT.empty)).toBeVisible();
   await expect(page.getByRole('button', { name: NAV_TEXT.generate })).toBeDisabled();
-  await shot(page, 'page-empty', project);
+  await shot(page, 'page-empty');
   await expectScreenChecks(page, 'models page, empty');
 
   await page.getByRole('button', { name: MODELS_TEXT.addModel }).click();
@@ -97,7 +93,7 @@ test('a new user trains a model end to end on real photos', async ({ page, baseU
   // Pre-filled from the user's name, without spaces, lower-cased.
   await expect(triggerWord).toHaveValue('adalovelace');
   await expect(dialog.getByText(TRAINING_TEXT.notEnoughPhotos)).toBeVisible();
-  await shot(page, 'dialog-train-empty', project);
+  await shot(page, 'dialog-train-empty');
   await expectScreenChecks(page, 'train new model, empty');
 
   // Six photos, one of them a group photo; each uploads and is checked for one clear face.
@@ -113,7 +109,7 @@ test('a new user trains a model end to end on real photos', async ({ page, baseU
   await expect(group).toHaveAttribute('data-state', 'problem');
   await expect(group).toContainText(PHOTO_PROBLEM_TEXT['several-faces']);
   await expect(dialog.getByTestId('photo-count-note')).toHaveText(photosReady(5));
-  await shot(page, 'dialog-train-photos', project);
+  await shot(page, 'dialog-train-photos');
   await expectScreenChecks(page, 'train new model, with photos');
 
   // The preview of the first photo, then its crop: the uploaded pixels are the cropped ones.
@@ -121,7 +117,7 @@ test('a new user trains a model end to end on real photos', async ({ page, baseU
   const preview = page.getByRole('dialog', { name: photoPosition(1, 6) });
   await expect(preview).toBeVisible();
   await expect(preview.getByText('01.jpg')).toBeVisible();
-  await shot(page, 'dialog-preview', project);
+  await shot(page, 'dialog-preview');
   await expectScreenChecks(page, 'photo preview');
   await preview.getByRole('button', { name: COMMON_TEXT.crop, exact: true }).click();
   const crop = page.getByRole('dialog', { name: TRAINING_TEXT.cropTitle });
@@ -130,7 +126,7 @@ test('a new user trains a model end to end on real photos', async ({ page, baseU
   // The whole face stays in: a crop that cuts it off is refused (see the next tests).
   await crop.getByRole('button', { name: 'Fit' }).click();
   await expect(crop.getByRole('button', { name: COMMON_TEXT.apply })).toBeEnabled();
-  await shot(page, 'dialog-crop', project);
+  await shot(page, 'dialog-crop');
   await expectScreenChecks(page, 'crop photo');
   await crop.getByRole('button', { name: COMMON_TEXT.apply }).click();
   await expect(crop).toBeHidden();
@@ -170,7 +166,7 @@ test('a new user trains a model end to end on real photos', async ({ page, baseU
   await expect(row.getByTestId('model-status')).toHaveText(MODELS_TEXT.statusTraining);
   await expect(row.getByTestId('training-progress')).toBeVisible();
   await expect(page.getByRole('button', { name: MODELS_TEXT.addModel })).toHaveCount(0);
-  await shot(page, 'page-training', project);
+  await shot(page, 'page-training');
   await expectScreenChecks(page, 'models page, training');
   await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 180_000 });
   await expect(row.getByTestId('model-status')).toHaveText(MODELS_TEXT.statusReady);
@@ -181,7 +177,7 @@ test('a new user trains a model end to end on real photos', async ({ page, baseU
     MODELS_TEXT.upgradeHint,
   );
   await expect(page.getByRole('button', { name: MODELS_TEXT.addModel })).toHaveCount(0);
-  await shot(page, 'page-ready', project);
+  await shot(page, 'page-ready');
   await expectScreenChecks(page, 'models page, ready');
 
   // Generate opens, with its second tooltip.
@@ -365,7 +361,7 @@ test('a model’s photos: reorder that persists, a refused delete rolled back, t
   await first.getByRole('button', { name: new RegExp(`^${MODELS_TEXT.deletePhoto}`) }).click();
   const confirm = page.getByRole('dialog', { name: MODELS_TEXT.deletePhotoTitle });
   await expect(confirm.getByText(MODELS_TEXT.deletePhotoConfirm)).toBeVisible();
-  await shot(page, 'dialog-delete-photo', project);
+  await shot(page, 'dialog-delete-photo');
   await expectScreenChecks(page, 'delete photo');
   await confirm.getByRole('button', { name: COMMON_TEXT.delete, exact: true }).click();
   await expect(row.getByTestId('model-photo')).toHaveCount(4);
@@ -373,7 +369,7 @@ test('a model’s photos: reorder that persists, a refused delete rolled back, t
   await expect(row.getByTestId('model-photo')).toHaveCount(5);
   await expect(page.getByText(MODELS_TEXT.deletePhotoFailed)).toBeVisible();
   expect(await photoOrder(row)).toEqual(reordered);
-  await shot(page, 'page-delete-failed', project);
+  await shot(page, 'page-delete-failed');
   await page.unroute('**/api/media/training-photos/*');
   await page.getByRole('button', { name: 'Dismiss' }).click();
 
@@ -381,7 +377,7 @@ test('a model’s photos: reorder that persists, a refused delete rolled back, t
   await row.getByTestId('model-photo').nth(1).getByRole('button').first().click();
   const viewer = page.getByRole('dialog', { name: 'Photo viewer' });
   await expect(viewer.getByText('2 / 5')).toBeVisible();
-  await shot(page, 'viewer', project);
+  await shot(page, 'viewer');
   await expectScreenChecks(page, 'photo viewer');
   for (const left of [4, 3, 2, 1, 0]) {
     await viewer.getByRole('button', { name: MODELS_TEXT.deletePhoto }).click();
@@ -399,9 +395,8 @@ test('a model’s photos: reorder that persists, a refused delete rolled back, t
 test('a failed training says why and which photos; fixed photos and Retry train it', async ({
   page,
   baseURL,
-}, info) => {
+}) => {
   test.setTimeout(360_000);
-  const project = info.project.name;
   await signInNewUser(page, baseURL!, 'Ada Lovelace');
   await openModels(page);
   const api = await apiAs(page, baseURL!);
@@ -422,7 +417,7 @@ test('a failed training says why and which photos; fixed photos and Retry train 
   await expect(failure.getByText(MODELS_TEXT.failedSlotFree)).toBeVisible();
   await expect(row.getByRole('button', { name: MODELS_TEXT.deleteModel })).toBeEnabled();
   await expect(page.getByRole('heading', { name: yourModels(0, 1) })).toBeVisible();
-  await shot(page, 'page-failed', project);
+  await shot(page, 'page-failed');
   await expectScreenChecks(page, 'models page, failed');
 
   // Take the refused photos out, add two good ones, and train again in place.
@@ -463,7 +458,7 @@ test('a failed training says why and which photos; fixed photos and Retry train 
   await expect(page.getByRole('button', { name: NAV_TEXT.generate })).toBeEnabled();
 });
 
-test('a failed model is deleted from its row, its photos kept', async ({ page, baseURL }, info) => {
+test('a failed model is deleted from its row, its photos kept', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   await signInNewUser(page, baseURL!, 'Ada Lovelace');
   await openModels(page);
@@ -498,7 +493,7 @@ test('a failed model is deleted from its row, its photos kept', async ({ page, b
   await row.getByRole('button', { name: MODELS_TEXT.deleteModel }).click();
   const dialog = page.getByRole('dialog', { name: MODELS_TEXT.deleteModel });
   await expect(dialog).toBeVisible();
-  await shot(page, 'delete-failed-model', info.project.name);
+  await shot(page, 'delete-failed-model');
   await dialog.getByRole('button', { name: MODELS_TEXT.deleteModel }).click();
   await expect(row).toHaveCount(0);
   expect(JSON.stringify(await api.get('/media/training-photos'))).toContain(photoIds[0]);
@@ -589,7 +584,7 @@ test('a training that ends in the background is told by a notification', async (
 test('Train New Model counts only checked photos, says why Start waits, refuses a face cut off, and Cancel throws the uploads away', async ({
   page,
   baseURL,
-}, info) => {
+}) => {
   test.setTimeout(180_000);
   await signInNewUser(page, baseURL!, 'Ada Lovelace');
   await openModels(page);
@@ -600,7 +595,7 @@ test('Train New Model counts only checked photos, says why Start waits, refuses 
   await expect(
     dialog.getByRole('button', { name: startTrainingLabel(0) }),
   ).toHaveAccessibleDescription(TRAINING_TEXT.enterModelName);
-  await shot(page, 'dialog-train-blocker', info.project.name);
+  await shot(page, 'dialog-train-blocker');
   await dialog.getByRole('textbox', { name: TRAINING_TEXT.modelNameLabel }).fill('Ada');
 
   // Every text the count note, the reason and Start show from now on.
@@ -675,7 +670,7 @@ test('offline, /models shows the models and photos as last seen, and what needs 
   page,
   context,
   baseURL,
-}, info) => {
+}) => {
   test.setTimeout(300_000);
   await signInNewUser(page, baseURL!, 'Ada Lovelace');
   await openModels(page);
@@ -707,7 +702,7 @@ test('offline, /models shows the models and photos as last seen, and what needs 
   await expect(
     row.getByRole('button', { name: new RegExp(`^${MODELS_TEXT.deletePhoto}`) }),
   ).toHaveCount(0);
-  await shot(page, 'page-offline', info.project.name);
+  await shot(page, 'page-offline');
   await expectScreenChecks(page, 'models page, offline');
   await context.setOffline(false);
 });

@@ -1,12 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page, type TestInfo } from './support/test';
-import { E2E_WORK_DIR } from './support/paths';
+import { expect, test, type Page } from './support/test';
 import { expectScreenChecks } from './support/screen-checks';
 import { signInAs } from './support/session';
 import { userWithModels, type UserWithModels } from './support/trained-models';
-
-const SCREENSHOTS = join(E2E_WORK_DIR, 'screenshots', 'packs');
+import { saveScreenshot } from './support/screenshots';
 
 let fixture: UserWithModels;
 
@@ -14,11 +10,6 @@ test.beforeAll(async ({ baseURL }, testInfo) => {
   testInfo.setTimeout(600_000);
   fixture = await userWithModels(baseURL!, 'packs-one-model', ['Lisa']);
 });
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${testInfo.project.name}-${name}.png`) });
-}
 
 const tiles = (page: Page) => page.getByTestId('batch-image');
 
@@ -45,7 +36,7 @@ test('a pack of 4 runs as one batch sorted by likeness; Try again replaces one; 
   // The built-in engine's model: the scene packs are left out, and the page says why.
   await expect(page.getByText('Scene packs need a model trained on Replicate')).toBeVisible();
   await row.scrollIntoViewIfNeeded();
-  await shot(page, testInfo, 'packs');
+  await saveScreenshot(page, 'packs');
 
   await row.getByRole('button', { name: /Studio light/ }).click();
   const dialog = page.getByRole('dialog');
@@ -66,7 +57,7 @@ test('a pack of 4 runs as one batch sorted by likeness; Try again replaces one; 
   expect(scores).toHaveLength(4);
   expect(scores).toEqual([...scores].sort((a, b) => b - a));
   await page.getByTestId('batch-grid').scrollIntoViewIfNeeded();
-  await shot(page, testInfo, 'batch');
+  await saveScreenshot(page, 'batch');
   await expectScreenChecks(page, 'generate, a batch');
 
   const last = first[3]!;

@@ -1,13 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { ReplicateDouble } from '../../api/test/support/replicate-double';
 import { GENERATE_TEXT, MODELS_TEXT, PREVIEW_TEXT } from '../../shared/src/spec/messages';
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
 import { startProduct } from './support/api-server';
 import { apiAs, LISA } from './support/models';
 import { animationsSettled } from './support/screen-checks';
-import { E2E_WORK_DIR, ownProductPort } from './support/paths';
+import { ownProductPort } from './support/paths';
 import { signInNewUser } from './support/session';
+import { saveScreenshot } from './support/screenshots';
 
 /*
  * Previews on Replicate, in the built product pointed at the Replicate double (the real
@@ -15,15 +14,8 @@ import { signInNewUser } from './support/session';
  * row and in the gallery, marked as previews, while the model trains → the model is ready.
  */
 
-const SHOTS = join(E2E_WORK_DIR, 'screenshots', 'previews');
-mkdirSync(SHOTS, { recursive: true });
-
 /** The double's preview model answers after this long; its training waits for the test. */
 const PREVIEW_LATENCY_MS = 2_000;
-
-async function shot(page: Page, name: string, project: string) {
-  await page.screenshot({ path: join(SHOTS, `${project}-${name}.png`), fullPage: false });
-}
 
 test('Start Training on Replicate: previews in the row and the gallery before the model is ready', async ({
   page,
@@ -66,7 +58,7 @@ test('Start Training on Replicate: previews in the row and the gallery before th
         .toBeGreaterThan(0);
     }
     await previews.scrollIntoViewIfNeeded();
-    await shot(page, 'row-with-previews', testInfo.project.name);
+    await saveScreenshot(page, 'row-with-previews');
 
     // A tap opens a preview large in the app's photo viewer; Escape closes it.
     const second = previews.getByRole('button', { name: `${PREVIEW_TEXT.openLarge}, 2 of 4` });
@@ -93,7 +85,7 @@ test('Start Training on Replicate: previews in the row and the gallery before th
     await expect(large).toBeInViewport();
     // The viewer's opening fade has played: the picture is on screen, not half transparent.
     await animationsSettled(page);
-    await shot(page, 'preview-large', testInfo.project.name);
+    await saveScreenshot(page, 'preview-large');
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
     await expect(second).toBeFocused();
@@ -110,7 +102,7 @@ test('Start Training on Replicate: previews in the row and the gallery before th
     await expect(
       page.getByRole('button', { name: `(${PREVIEW_TEXT.badge})` }).first(),
     ).toBeVisible();
-    await shot(page, 'gallery-badges', testInfo.project.name);
+    await saveScreenshot(page, 'gallery-badges');
     // Opened large, a preview says how much it looks like the person, as any generated image.
     await page.getByTestId('gallery-tile').first().getByRole('button').first().click();
     const galleryViewer = page.getByRole('dialog');
@@ -119,7 +111,7 @@ test('Start Training on Replicate: previews in the row and the gallery before th
       GENERATE_TEXT.looksLikeYou,
     );
     await animationsSettled(page);
-    await shot(page, 'gallery-viewer-likeness', testInfo.project.name);
+    await saveScreenshot(page, 'gallery-viewer-likeness');
     await page.keyboard.press('Escape');
 
     // The training ends at Replicate: the row says the model is ready, as without previews. The

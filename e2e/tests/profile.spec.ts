@@ -1,10 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page, type TestInfo } from './support/test';
+import { expect, test, type Page } from './support/test';
 import sharp, { type Sharp } from 'sharp';
-import { E2E_WORK_DIR, REPO_ROOT } from './support/paths';
+import { REPO_ROOT } from './support/paths';
 import { expectScreenChecks } from './support/screen-checks';
 import { createConfirmedUser, signInAs, signInNewUser } from './support/session';
+import { saveScreenshot } from './support/screenshots';
 
 // Texts of @app/shared/spec (PROFILE_TEXT, SUBSCRIPTION_CHIP_LABELS) as the spec words them.
 const TEXT = {
@@ -27,18 +28,6 @@ const TEXT = {
 const FACES_DIR = process.env.FACES_DIR ?? join(REPO_ROOT, 'testdata', 'faces');
 /** A 600×800 portrait: the default crop is its middle 600×600 square. */
 const PORTRAIT = join(FACES_DIR, 'lisa_debruine', '01.jpg');
-
-const SCREENS_DIR = join(E2E_WORK_DIR, 'screens', 'profile');
-
-/**
- * What the user sees, kept for looking at (e2e/.work/screens/profile), one per project and
- * state; `focus` is scrolled into view first.
- */
-async function screenshot(page: Page, testInfo: TestInfo, name: string, focus?: Locator) {
-  mkdirSync(SCREENS_DIR, { recursive: true });
-  await focus?.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  await page.screenshot({ path: join(SCREENS_DIR, `${testInfo.project.name}-${name}.png`) });
-}
 
 const header = (page: Page) => page.getByTestId('app-header');
 const headerPicture = (page: Page) => header(page).getByRole('link', { name: 'Profile' });
@@ -94,7 +83,7 @@ test.describe('name', () => {
   test('a new name is saved, kept after a reload, greets on the dashboard and at a new sign-in', async ({
     page,
     baseURL,
-  }, testInfo) => {
+  }) => {
     const user = await signInNewUser(page, baseURL!);
     await openProfile(page);
     await expect(nameField(page)).toHaveValue('Ada Lovelace');
@@ -106,7 +95,7 @@ test.describe('name', () => {
     );
     // Unchanged: nothing to save.
     await expect(saveButton(page)).toBeDisabled();
-    await screenshot(page, testInfo, 'page');
+    await saveScreenshot(page, 'page');
     await expectScreenChecks(page, 'profile page');
 
     await nameField(page).fill('');
@@ -120,7 +109,7 @@ test.describe('name', () => {
     await saveButton(page).click();
     await expect(toast(page, TEXT.updated)).toBeVisible();
     await expect(saveButton(page)).toBeDisabled();
-    await screenshot(page, testInfo, 'saved');
+    await saveScreenshot(page, 'saved');
 
     await page.reload();
     await expect(nameField(page)).toHaveValue('Grace Hopper');
@@ -196,10 +185,7 @@ async function difference(a: Sharp, b: Sharp): Promise<number> {
 }
 
 test.describe('storage', () => {
-  test('the profile says how much of the storage the images take', async ({
-    page,
-    baseURL,
-  }, testInfo) => {
+  test('the profile says how much of the storage the images take', async ({ page, baseURL }) => {
     await signInNewUser(page, baseURL!);
     const photo = readFileSync(PORTRAIT).toString('base64');
     const uploaded = await fetch(`${baseURL}/api/media/upload`, {
@@ -223,7 +209,7 @@ test.describe('storage', () => {
       'aria-valuenow',
       '0',
     );
-    await screenshot(page, testInfo, 'storage', line);
+    await saveScreenshot(page, 'storage', { focus: line });
     await expectScreenChecks(page, 'profile page with storage');
   });
 });
@@ -232,19 +218,19 @@ test.describe('notifications', () => {
   test('"E-mail me when a model is ready" is on by default and stays off once turned off', async ({
     page,
     baseURL,
-  }, testInfo) => {
+  }) => {
     await signInNewUser(page, baseURL!);
     await openProfile(page);
     const toggle = remote(page).getByRole('switch', { name: 'E-mail me when a model is ready' });
     await expect(toggle).toBeChecked();
-    await screenshot(page, testInfo, 'notifications-on', toggle);
+    await saveScreenshot(page, 'notifications-on', { focus: toggle });
     await toggle.click();
     await expect(toggle).not.toBeChecked();
     await expect(toggle).toBeEnabled();
     expect((await profileOf(page, baseURL!)).settings).toEqual({ emailWhenModelReady: false });
     await page.reload();
     await expect(toggle).not.toBeChecked();
-    await screenshot(page, testInfo, 'notifications-off', toggle);
+    await saveScreenshot(page, 'notifications-off', { focus: toggle });
     await expectScreenChecks(page, 'profile page with the mail switch');
   });
 });
@@ -253,7 +239,7 @@ test.describe('picture', () => {
   test('a real photo is cropped to a circle, uploaded as a square JPEG and shown at once', async ({
     page,
     baseURL,
-  }, testInfo) => {
+  }) => {
     await signInNewUser(page, baseURL!);
     await openProfile(page);
     await expect(headerPicture(page).locator('svg')).toBeVisible();
@@ -268,7 +254,7 @@ test.describe('picture', () => {
     await expect(zoom).toHaveAttribute('max', '3');
     await expect(zoom).toHaveAttribute('step', '0.1');
     await expect(dialog.getByRole('button', { name: 'Apply' })).toBeEnabled();
-    await screenshot(page, testInfo, 'crop-dialog');
+    await saveScreenshot(page, 'crop-dialog');
     await expectScreenChecks(page, 'crop dialog');
 
     const uploaded = page.waitForRequest(
@@ -287,7 +273,7 @@ test.describe('picture', () => {
       'src',
       /^blob:/,
     );
-    await screenshot(page, testInfo, 'with-picture');
+    await saveScreenshot(page, 'with-picture');
 
     // What was sent: a JPEG at quality 0.9, square, of the photo's middle square.
     expect(body.contentType).toBe('image/jpeg');
@@ -343,7 +329,7 @@ test.describe('picture', () => {
     await remote(page).getByRole('button', { name: 'Remove picture' }).click();
     const removal = page.getByRole('dialog', { name: 'Remove Profile Picture' });
     await expect(removal).toBeVisible();
-    await screenshot(page, testInfo, 'remove-dialog');
+    await saveScreenshot(page, 'remove-dialog');
     await expectScreenChecks(page, 'remove picture dialog');
     await removal.getByRole('button', { name: 'Remove' }).click();
     await expect(removal).toBeHidden();
@@ -356,7 +342,7 @@ test.describe('picture', () => {
   test('files over 5 MB and other types are refused with the spec messages', async ({
     page,
     baseURL,
-  }, testInfo) => {
+  }) => {
     await signInNewUser(page, baseURL!);
     await openProfile(page);
     let uploads = 0;
@@ -371,7 +357,7 @@ test.describe('picture', () => {
       buffer: Buffer.concat([readFileSync(PORTRAIT), Buffer.alloc(5 * 1024 * 1024)]),
     });
     await expect(remote(page).getByRole('alert')).toHaveText(TEXT.tooLarge);
-    await screenshot(page, testInfo, 'too-large', remote(page).getByRole('alert'));
+    await saveScreenshot(page, 'too-large', { focus: remote(page).getByRole('alert') });
     await expectScreenChecks(page, 'picture too large');
 
     await input.setInputFiles({
@@ -394,7 +380,7 @@ test.describe('picture', () => {
       buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(2000, 7)]),
     });
     await expect(remote(page).getByRole('alert')).toHaveText(TEXT.processFailed);
-    await screenshot(page, testInfo, 'broken-file', remote(page).getByRole('alert'));
+    await saveScreenshot(page, 'broken-file', { focus: remote(page).getByRole('alert') });
 
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(uploads).toBe(0);
@@ -403,7 +389,7 @@ test.describe('picture', () => {
   test('a failed crop or upload keeps the dialog open with the message, and Apply tries again', async ({
     page,
     baseURL,
-  }, testInfo) => {
+  }) => {
     await signInNewUser(page, baseURL!);
     await openProfile(page);
     await page.route('**/api/user/profile-picture', (route) =>
@@ -413,7 +399,7 @@ test.describe('picture', () => {
     const dialog = page.getByRole('dialog', { name: 'Crop Profile Picture' });
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(TEXT.uploadFailed);
-    await screenshot(page, testInfo, 'upload-failed');
+    await saveScreenshot(page, 'upload-failed');
 
     // The crop cannot be encoded (a canvas over the browser's size limit does this on phones).
     await page.evaluate(() => {
@@ -440,7 +426,7 @@ test.describe('subscription', () => {
   test('subscribe through the test checkout, then cancel at the end of the period', async ({
     page,
     baseURL,
-  }, testInfo) => {
+  }) => {
     await signInNewUser(page, baseURL!);
     await openProfile(page);
     await expect(chip(page)).toHaveText('No Subscription');
@@ -450,7 +436,7 @@ test.describe('subscription', () => {
     await remote(page).getByRole('button', { name: 'Subscribe Now' }).click();
     await expect(page).toHaveURL(/\/api\/billing\/test-checkout\/cs_test_/);
     await expect(page.getByRole('alert')).toContainText('TEST MODE');
-    await screenshot(page, testInfo, 'test-checkout');
+    await saveScreenshot(page, 'test-checkout');
     await expectScreenChecks(page, 'test checkout page');
     await page.getByRole('button', { name: 'Subscribe (test)' }).click();
 
@@ -463,12 +449,12 @@ test.describe('subscription', () => {
     const active = await profileOf(page, baseURL!);
     expect(active.subscriptionStatus).toBe('active');
     expect(active.modelLimit).toBe(5);
-    await screenshot(page, testInfo, 'sub-active', subscriptionCard(page));
+    await saveScreenshot(page, 'sub-active', { focus: subscriptionCard(page) });
 
     await remote(page).getByRole('button', { name: 'Cancel Subscription' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel Subscription' });
     await expect(dialog).toContainText('end of the current billing period');
-    await screenshot(page, testInfo, 'cancel-dialog');
+    await saveScreenshot(page, 'cancel-dialog');
     await expectScreenChecks(page, 'cancel subscription dialog');
     // Keeping it changes nothing.
     await dialog.getByRole('button', { name: 'Keep Subscription' }).click();
@@ -491,7 +477,7 @@ test.describe('subscription', () => {
     await expect(remote(page).getByRole('button', { name: 'Subscribe Now' })).toBeVisible();
     // Pro lasts until the end of the period already paid for.
     expect((await profileOf(page, baseURL!)).modelLimit).toBe(5);
-    await screenshot(page, testInfo, 'sub-canceled', subscriptionCard(page));
+    await saveScreenshot(page, 'sub-canceled', { focus: subscriptionCard(page) });
   });
 
   const FUTURE = '2099-06-15T00:00:00.000Z';
@@ -508,7 +494,7 @@ test.describe('subscription', () => {
     test(`status ${status} (end ${end === FUTURE ? 'later' : end === PAST ? 'past' : 'none'}) shows ${label}`, async ({
       page,
       baseURL,
-    }, testInfo) => {
+    }) => {
       await signInNewUser(page, baseURL!);
       // The test checkout only makes active and canceled: the API's answer is edited for the rest.
       await page.route('**/api/user', async (route) => {
@@ -531,19 +517,16 @@ test.describe('subscription', () => {
       await expect(
         remote(page).getByText('Your premium access ends on June 15, 2099.'),
       ).toHaveCount(note ? 1 : 0);
-      await screenshot(
-        page,
-        testInfo,
-        `sub-${status}-${end === PAST ? 'past' : 'later'}`,
-        subscriptionCard(page),
-      );
+      await saveScreenshot(page, `sub-${status}-${end === PAST ? 'past' : 'later'}`, {
+        focus: subscriptionCard(page),
+      });
     });
   }
 
   test('at 320 px nothing scrolls sideways, the longest chip and the note included', async ({
     page,
     baseURL,
-  }, testInfo) => {
+  }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await signInNewUser(page, baseURL!);
     await page.route('**/api/user', async (route) => {
@@ -573,13 +556,10 @@ test.describe('subscription', () => {
         }).length,
     );
     expect(overflowing).toBe(0);
-    await screenshot(page, testInfo, 'narrow-320', subscriptionCard(page));
+    await saveScreenshot(page, 'narrow-320', { focus: subscriptionCard(page) });
   });
 
-  test('a checkout left with Cancel says nothing was charged, once', async ({
-    page,
-    baseURL,
-  }, testInfo) => {
+  test('a checkout left with Cancel says nothing was charged, once', async ({ page, baseURL }) => {
     await signInNewUser(page, baseURL!);
     await openProfile(page);
     await remote(page).getByRole('button', { name: 'Subscribe Now' }).click();
@@ -589,7 +569,7 @@ test.describe('subscription', () => {
     await expect(toast(page, TEXT.checkoutCanceled)).toBeVisible();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(chip(page)).toHaveText('No Subscription');
-    await screenshot(page, testInfo, 'checkout-canceled');
+    await saveScreenshot(page, 'checkout-canceled');
     await expectScreenChecks(page, 'back from a canceled checkout');
     // A reload does not say it again.
     await page.reload();
@@ -597,7 +577,7 @@ test.describe('subscription', () => {
     await expect(page.getByTestId('toast')).toHaveCount(0);
   });
 
-  test('a checkout or a cancellation that fails says so', async ({ page, baseURL }, testInfo) => {
+  test('a checkout or a cancellation that fails says so', async ({ page, baseURL }) => {
     await signInNewUser(page, baseURL!);
     await page.route('**/api/create-checkout-session', (route) =>
       route.fulfill({ status: 503, json: { error: 'Unavailable', message: 'busy' } }),
@@ -607,7 +587,7 @@ test.describe('subscription', () => {
     await expect(remote(page).getByText(TEXT.checkoutFailed)).toBeVisible();
     await expect(remote(page).getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
     await expect(page).toHaveURL(/\/profile$/);
-    await screenshot(page, testInfo, 'checkout-failed', subscriptionCard(page));
+    await saveScreenshot(page, 'checkout-failed', { focus: subscriptionCard(page) });
     await expectScreenChecks(page, 'checkout failed');
 
     await page.route('**/api/user', async (route) => {
@@ -628,7 +608,7 @@ test.describe('subscription', () => {
     await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(TEXT.cancelFailed);
     await expect(dialog).toBeVisible();
-    await screenshot(page, testInfo, 'cancel-failed');
+    await saveScreenshot(page, 'cancel-failed');
   });
 });
 
@@ -636,7 +616,7 @@ test.describe('log out', () => {
   test('confirmed, the shell signs out, clears the account storage and the picture cache', async ({
     page,
     baseURL,
-  }, testInfo) => {
+  }) => {
     await signInNewUser(page, baseURL!);
     await openProfile(page);
     await remote(page).getByTestId('profile-picture-input').setInputFiles(PORTRAIT);
@@ -656,7 +636,7 @@ test.describe('log out', () => {
     await remote(page).getByRole('button', { name: 'LOG OUT' }).click();
     const dialog = page.getByRole('dialog', { name: 'Log out' });
     await expect(dialog).toContainText('Are you sure you want to log out?');
-    await screenshot(page, testInfo, 'logout-dialog');
+    await saveScreenshot(page, 'logout-dialog');
     await expectScreenChecks(page, 'logout dialog');
     await dialog.getByRole('button', { name: 'Log out' }).click();
 
@@ -709,7 +689,7 @@ test.describe('log out', () => {
   test("when the shell cannot sign out, the dialog says 'Failed to logout'", async ({
     page,
     baseURL,
-  }, testInfo) => {
+  }) => {
     await signInNewUser(page, baseURL!);
     await openProfile(page);
     // The session's keys cannot be removed (a browser refusing storage access).
@@ -728,7 +708,7 @@ test.describe('log out', () => {
     await dialog.getByRole('button', { name: 'Log out' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(TEXT.logoutFailed);
     await expect(page).toHaveURL(/\/profile$/);
-    await screenshot(page, testInfo, 'logout-failed');
+    await saveScreenshot(page, 'logout-failed');
 
     await page.evaluate(() =>
       (window as unknown as { restoreStorage: () => void }).restoreStorage(),

@@ -1,13 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { expectAppStarted } from './support/first-paint';
-import { E2E_WORK_DIR } from './support/paths';
 import { expectNoSeriousA11yViolations, expectScreenChecks } from './support/screen-checks';
 import { holdToastClearOf, toastOf } from './support/toasts';
 import { createConfirmedUser, signInNewUser, TEST_PASSWORD } from './support/session';
+import { saveScreenshot } from './support/screenshots';
 
 // Every screen the shell draws, checked as a phone user and a screen-reader user meet it: axe-core
 // finds no serious or critical violation, controls are thumb-sized and inputs do not zoom iOS.
@@ -116,7 +114,7 @@ test.describe('signed in', () => {
 
   test('a toast: above the navigation, clear of the heading and its buttons; axe clean', async ({
     page,
-  }, testInfo) => {
+  }) => {
     await page.goto('/models');
     const heading = page.getByRole('heading', { name: 'AI Models' });
     await expect(heading).toBeVisible();
@@ -129,9 +127,7 @@ test.describe('signed in', () => {
       'the refresh button': refresh,
       'Add Model': page.getByRole('button', { name: 'Add Model' }),
     });
-    const shots = join(E2E_WORK_DIR, 'screens', 'toasts');
-    mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: join(shots, `${testInfo.project.name}-models.png`) });
+    await saveScreenshot(page, 'models-toast');
     await expectNoSeriousA11yViolations(page, 'models page with a toast');
     // Not even focus sentinels hidden from assistive technology in the toast's region (the
     // page-wide check above leaves those of Fluent's focus manager out).

@@ -1,24 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
 import { API_TEXT, MODELS_TEXT } from '../../shared/src/spec/messages';
-import { E2E_WORK_DIR } from './support/paths';
 import { apiAs, idTokenOf, LISA, trainThroughApi } from './support/models';
 import { expectScreenChecks } from './support/screen-checks';
 import { signInNewUser } from './support/session';
+import { saveScreenshot } from './support/screenshots';
 
 /*
  * "Delete my training photos" with the built-in engine, which draws every image from the
  * photos: the ready row says in one line why they stay, offers no delete, and the API refuses
  * one. (The Replicate path, where they go, is tested through the API against its double.)
  */
-
-const SHOTS = join(E2E_WORK_DIR, 'screenshots', 'training-photos');
-mkdirSync(SHOTS, { recursive: true });
-
-async function shot(page: Page, name: string, project: string) {
-  await page.screenshot({ path: join(SHOTS, `${project}-${name}.png`), fullPage: false });
-}
 
 test('a built-in model says why its training photos stay, and the API keeps them', async ({
   page,
@@ -41,7 +32,7 @@ test('a built-in model says why its training photos stay, and the API keeps them
   );
   await expect(row.getByRole('button', { name: MODELS_TEXT.deleteTrainingPhotos })).toHaveCount(0);
   await row.getByTestId('photos-needed-note').scrollIntoViewIfNeeded();
-  await shot(page, 'built-in-note', info.project.name);
+  await saveScreenshot(page, 'built-in-note');
   await expectScreenChecks(page, 'built-in photos note');
 
   const refused = await page.request.delete(`${baseURL}/api/user/models/${modelId}/photos`, {
