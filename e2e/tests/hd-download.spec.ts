@@ -77,12 +77,15 @@ test('Download enlarged gives a PNG twice the size, in the result panel and the 
   const [again] = await Promise.all([page.waitForEvent('download'), enlarge(page).click()]);
   expect(again.suggestedFilename()).toBe(download.suggestedFilename());
 
-  // The gallery viewer offers it too, named like its download with -hd.
+  // The gallery viewer offers it too, named like its download with -hd. This image, not the
+  // newest: the other project and the packs spec make images for the same user meanwhile.
+  const imageId = await result(page).getAttribute('data-image-id');
   await page.goto('/gallery');
-  const tile = page.getByTestId('gallery-tile').first();
-  await tile.getByRole('button').click();
+  await page
+    .locator(`[data-testid="gallery-tile"][data-image-id="${imageId}"]`)
+    .getByRole('button')
+    .click();
   const viewer = page.getByRole('dialog', { name: GALLERY_TEXT.imageViewer });
-  const imageId = await tile.getAttribute('data-image-id');
   const [fromViewer] = await Promise.all([
     page.waitForEvent('download'),
     viewer.getByRole('button', { name: HD_TEXT.downloadEnlarged }).click(),

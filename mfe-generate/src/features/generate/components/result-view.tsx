@@ -172,6 +172,7 @@ export default function ResultView({
     <article
       className={styles.root}
       data-testid="generation-result"
+      data-image-id={result.imageId}
       aria-label={GENERATE_PAGE_TEXT.resultTitle}
     >
       <div
