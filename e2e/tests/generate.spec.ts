@@ -31,6 +31,9 @@ test.beforeAll(async ({ baseURL }, testInfo) => {
   fixture = await userWithModels(baseURL!, 'generate-three-models', ['Lisa', 'Ada', 'Grace']);
 });
 
+/** The whole form and its result: on a phone they run below the first screen. */
+const shot = (page: Page, name: string) => saveScreenshot(page, name, { fullPage: true });
+
 const action = (page: Page) => page.getByTestId('generate-action');
 const reason = (page: Page) => page.getByTestId('action-reason');
 const result = (page: Page) => page.getByTestId('generation-result');
@@ -158,7 +161,7 @@ test('generates in each of the six aspect ratios at the size of each', async ({
   await expect(page.getByTestId('engine-note')).toContainText(
     'draws head-and-shoulders portraits of this person',
   );
-  await saveScreenshot(page, 'text-empty', { fullPage: true });
+  await shot(page, 'text-empty');
   await expectScreenChecks(page, 'generate, text to image');
 
   const prompts: string[] = [];
@@ -187,7 +190,7 @@ test('generates in each of the six aspect ratios at the size of each', async ({
       ratio.height,
     ]);
   }
-  await saveScreenshot(page, 'text-result', { fullPage: true });
+  await shot(page, 'text-result');
   await expectScreenChecks(page, 'generate, result');
 
   // Recent prompts: the 5 newest, cut at 30 characters; a tap fills the whole prompt.
@@ -204,7 +207,7 @@ test('generates in each of the six aspect ratios at the size of each', async ({
   await result(page).getByRole('button', { name: 'Open the image large' }).click();
   const viewer = page.getByRole('dialog');
   await expect(viewer.locator('img')).toBeVisible();
-  await saveScreenshot(page, 'text-preview', { fullPage: true });
+  await shot(page, 'text-preview');
   await expectNoSeriousA11yViolations(page, 'generate, preview');
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
@@ -333,7 +336,7 @@ test('edit: paint a mask, undo, redo and clear it, and only the painted area cha
   const touch = testInfo.project.name === 'phone';
   await recordSentMasks(page);
   const { photo, undo } = await editHeldOutPhoto(page, baseURL!);
-  await saveScreenshot(page, 'edit-photo', { fullPage: true });
+  await shot(page, 'edit-photo');
 
   const redo = page.getByRole('button', { name: 'Redo' });
   await expect(undo).toBeDisabled();
@@ -371,12 +374,12 @@ test('edit: paint a mask, undo, redo and clear it, and only the painted area cha
     await expect(redo).toBeDisabled();
   }
 
-  await saveScreenshot(page, 'edit-painted', { fullPage: true });
+  await shot(page, 'edit-painted');
   await expectScreenChecks(page, 'generate, edit mode');
   await action(page).click();
   await resultImageLoaded(page);
   await expect(result(page).getByTestId('result-settings')).toContainText('Image Editing');
-  await saveScreenshot(page, 'edit-result', { fullPage: true });
+  await shot(page, 'edit-result');
 
   // The mask: a PNG at the photo's size, white over the painted brows, black elsewhere.
   const [sentMask] = await page.evaluate(
@@ -445,7 +448,7 @@ async function expectPointedOut(
   await expect(action(page)).toBeDisabled();
   await expect(reason(page)).toHaveText(EDIT_MASK_TEXT.changeMask);
   await advice.scrollIntoViewIfNeeded();
-  await saveScreenshot(page, screen.name, { fullPage: true });
+  await shot(page, screen.name);
   await expectScreenChecks(page, screen.description);
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(advice).toHaveCount(0);
@@ -569,14 +572,14 @@ test.describe('a job that does not finish', () => {
     await expect(page.getByTestId('generation-busy')).toBeVisible();
     await expect(action(page)).toHaveText('Generating...');
     await expect(action(page)).toBeDisabled();
-    await saveScreenshot(page, 'text-busy', { fullPage: true });
+    await shot(page, 'text-busy');
     await expectScreenChecks(page, 'generate, busy');
     await page.clock.fastForward(10_000);
     await expect.poll(() => polls).toBeGreaterThan(1);
     await page.clock.fastForward(GENERATION_POLL_DEADLINE_MS);
     await expect(page.getByText(TAKING_LONGER)).toBeVisible();
     await expect.poll(() => cancels.length).toBe(1);
-    await saveScreenshot(page, 'text-error', { fullPage: true });
+    await shot(page, 'text-error');
     await expectScreenChecks(page, 'generate, error');
 
     // Cancel while busy: back to Ready to Generate, and the job is canceled at the api.
@@ -630,7 +633,7 @@ test('edit hides the ratio; the result comes into view; offline it needs a conne
   await resultImageLoaded(page);
   // Wherever it lands (under the form on a phone), the result is brought into view.
   await expect(result(page).locator('img')).toBeInViewport({ ratio: 0.5 });
-  await saveScreenshot(page, 'result-in-view', { fullPage: true });
+  await shot(page, 'result-in-view');
   await expect(page.getByTestId('recent-prompts').getByRole('button').first()).toHaveText(
     `${prompt.slice(0, 30)}...`,
   );

@@ -12,7 +12,7 @@ export interface TempFile {
   dispose(): Promise<void>;
 }
 
-/** Left behind only by a crash mid-upload; nothing legitimate runs this long. */
+/** Left behind only by a crash mid-write; nothing legitimate runs this long. */
 const STALE_AFTER_MS = 60 * 60 * 1000;
 
 /**

@@ -6,7 +6,8 @@ import { test, type Locator, type Page } from './test';
 /**
  * A screenshot to look at, never compared with anything: the running test's project and `name`,
  * in `e2e/.work/screenshots/<spec>/` (`<spec>` the spec file's name). `focus` is scrolled to the
- * middle of the screen first; `fullPage` takes the whole page from its top.
+ * middle of the screen first; `fullPage` takes the whole page, scrolled to its top first so the
+ * fixed header and navigation sit where a user sees them.
  */
 export async function saveScreenshot(
   page: Page,
