@@ -189,6 +189,43 @@ interface RunnerServices {
   media: MediaService;
 }
 
+/** The job's images as gallery rows, in order; an earlier attempt's stored ones are kept. */
+async function storeImages(
+  { db, media }: Pick<RunnerServices, 'db' | 'media'>,
+  job: Job<'generate' | 'edit'>,
+  input: Pick<JobInputs['generate'], 'aspectRatio' | 'modelIds'>,
+  images: readonly MadeImage[],
+  engine: Engine,
+): Promise<string[]> {
+  const earlier = await db
+    .selectFrom('media')
+    .select('id')
+    .where('job_id', '=', job.id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const ids = earlier.map((row) => row.id);
+  for (const [index, { image, seed, prompt }] of images.entries()) {
+    if (index < ids.length) continue;
+    const name = images.length > 1 ? `${job.id.slice(0, 8)}-${index + 1}` : job.id.slice(0, 8);
+    const processed = await processImage(image.data, GENERATED_IMAGE_RULES);
+    const row = await media.create(job.userId, processed, {
+      type: 'generated',
+      filename: `${job.kind}-${name}.png`,
+      prompt,
+      aspectRatio: input.aspectRatio,
+      mode: job.kind === 'edit' ? 'edit' : 'text-to-image',
+      jobId: job.id,
+      seed,
+      modelIds: input.modelIds,
+      engine: engine.name,
+      identityScore: image.identityScore,
+    });
+    ids.push(row.id);
+  }
+  return ids;
+}
+
 /**
  * Jobs to engine calls: reads the inputs from storage, hands them to the engine and stores what
  * it returns, each image as a gallery media row of type 'generated'. New trainings run on
@@ -239,55 +276,6 @@ export function jobRunners(
     return readAll(stored.stream);
   }
 
-  /** The job's images as gallery rows, in order; an earlier attempt's stored ones are kept. */
-  async function storeImages(
-    job: Job<'generate' | 'edit'>,
-    input: JobInputs['generate'],
-    images: readonly MadeImage[],
-    engine: Engine,
-  ): Promise<string[]> {
-    const earlier = await db
-      .selectFrom('media')
-      .select('id')
-      .where('job_id', '=', job.id)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-    const ids = earlier.map((row) => row.id);
-    for (const [index, { image, seed, prompt }] of images.entries()) {
-      if (index < ids.length) continue;
-      const name = images.length > 1 ? `${job.id.slice(0, 8)}-${index + 1}` : job.id.slice(0, 8);
-      ids.push(
-        await storeImage(job, { ...input, prompt }, image, seed, engine, `${job.kind}-${name}.png`),
-      );
-    }
-    return ids;
-  }
-
-  async function storeImage(
-    job: Job<'generate' | 'edit'>,
-    input: JobInputs['generate'],
-    image: EngineImage,
-    seed: number,
-    engine: Engine,
-    filename: string,
-  ): Promise<string> {
-    const processed = await processImage(image.data, GENERATED_IMAGE_RULES);
-    const row = await media.create(job.userId, processed, {
-      type: 'generated',
-      filename,
-      prompt: input.prompt,
-      aspectRatio: input.aspectRatio,
-      mode: job.kind === 'edit' ? 'edit' : 'text-to-image',
-      jobId: job.id,
-      seed,
-      modelIds: input.modelIds,
-      engine: engine.name,
-      identityScore: image.identityScore,
-    });
-    return row.id;
-  }
-
   return {
     'check-photo': async (job, { signal }) => {
       // Deleted since it was uploaded: nothing left to check.
@@ -330,7 +318,7 @@ export function jobRunners(
       const images = await generateAll(job, engine, (part, parts) =>
         engineContext(job, context, part, parts),
       );
-      return { output: await storeImages(job, job.input, images, engine) };
+      return { output: await storeImages({ db, media }, job, job.input, images, engine) };
     },
     edit: async (job, context) => {
       const seed = seedOf(job.id);
@@ -345,7 +333,7 @@ export function jobRunners(
         engineContext(job, context),
       );
       const made = [{ image: edited, seed, prompt }];
-      return { output: await storeImages(job, { prompt, aspectRatio, modelIds }, made, engine) };
+      return { output: await storeImages({ db, media }, job, job.input, made, engine) };
     },
     hd: async (job, context) =>
       makeHd(job, { storage, media }, engines, engineContext(job, context)),
