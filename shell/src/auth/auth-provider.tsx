@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { AuthContext, type AuthStatus, type AuthUser } from './auth-context';
 import { clearAccountStorage } from './clear-account-storage';
 import { isNetworkError } from './errors';
-import { getAuthConfig, loadAmplify, whenAmplifyLoaded, type AmplifyModule } from './load-amplify';
+import { getAuthConfig, loadAmplify, type AmplifyModule } from './load-amplify';
 import { onApiUnauthorized } from './api-unauthorized';
 import { inspectOAuthReturn } from './oauth-return';
 import {
@@ -16,6 +16,7 @@ import {
   storedOAuthFlow,
   storedUser,
 } from './stored-session';
+import { useAuthHub } from './use-auth-hub';
 
 /**
  * Drops every API read SWR holds or still awaits (profile, models, gallery), so the next account
@@ -122,35 +123,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [continueOffline, signedOutHere]);
 
-  useEffect(() => {
-    let stopListening: (() => void) | undefined;
-    const stopWaiting = whenAmplifyLoaded((amplify) => {
-      stopListening = amplify.Hub.listen('auth', ({ payload }) => {
-        switch (payload.event) {
-          case 'signedIn':
-          case 'signInWithRedirect':
-          case 'tokenRefresh':
-            void refreshUser();
-            break;
-          case 'signInWithRedirect_failure':
-            setRedirectError(payload.data?.error?.message ?? 'unknown error');
-            setStatus('unauthenticated');
-            break;
-          case 'tokenRefresh_failure':
-            if (!isNetworkError(payload.data?.error)) signedOutHere('session-expired');
-            break;
-          case 'signedOut':
-            setUser(null);
-            setStatus('unauthenticated');
-            break;
-        }
-      });
-    });
-    return () => {
-      stopWaiting();
-      stopListening?.();
-    };
-  }, [refreshUser, signedOutHere]);
+  useAuthHub({ refreshUser, signedOutHere, setUser, setStatus, setRedirectError });
 
   useEffect(() => {
     if (!start.sessionToCheck && !start.completingOAuth && !start.oauthToSettle) return;

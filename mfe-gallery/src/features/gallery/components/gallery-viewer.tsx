@@ -1,14 +1,7 @@
 import { isOnline } from '@app/shared/api-client';
-import {
-  deleteMedia,
-  deleteTrainingPhoto,
-  refreshMediaItemUrls,
-  type GalleryItem,
-} from '@app/shared/data/media';
-import { COMMON_TEXT, GALLERY_TEXT, MODELS_TEXT } from '@app/shared/spec';
-import { ConfirmDialog } from '@app/shared/ui/confirm-dialog';
+import { refreshMediaItemUrls, type GalleryItem } from '@app/shared/data/media';
+import { COMMON_TEXT, GALLERY_TEXT } from '@app/shared/spec';
 import { PhotoViewer, PhotoViewerAction } from '@app/shared/ui/photo-viewer';
-import { viewerIndexAfterDelete } from '@app/shared/ui/photo-viewer-logic';
 import { Spinner } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DeleteRegular, ShareRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useState } from 'react';
@@ -17,6 +10,7 @@ import { pngFileOf, saveFile } from '../api/png-file';
 import { canShare, shareImage } from '../api/share-image';
 import { describeImage } from './gallery-grid';
 import { ViewerCaption } from './viewer-caption';
+import { ViewerDeleteDialog } from './viewer-delete-dialog';
 import { ViewerHdAction } from './viewer-hd-action';
 
 /** How close to the end of the loaded images the viewer asks for the next page. */
@@ -52,7 +46,6 @@ export default function GalleryViewer({
   // Kept with the image it is about: it goes when the viewer moves on.
   const [actionError, setActionError] = useState<{ imageId: string; message: string } | null>(null);
   const [toDelete, setToDelete] = useState<GalleryItem | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const nearEnd = index !== null && index >= items.length - PREFETCH_DISTANCE;
   useEffect(() => {
@@ -92,22 +85,6 @@ export default function GalleryViewer({
     } finally {
       setPending(null);
     }
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    const deletedIndex = items.indexOf(toDelete);
-    setDeleteError(null);
-    try {
-      if (toDelete.type === 'training') await deleteTrainingPhoto(toDelete.imageId);
-      else await deleteMedia(toDelete.imageId);
-    } catch (error) {
-      setDeleteError(actionFailedMessage(GALLERY_TEXT.deleteFailed, isOnline()));
-      throw error;
-    }
-    const next = viewerIndexAfterDelete(deletedIndex, items.length - 1);
-    if (next === null) onClose();
-    else onIndexChange(next);
   };
 
   const busyIcon = <Spinner size="tiny" />;
@@ -173,25 +150,11 @@ export default function GalleryViewer({
           ) : null
         }
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={
-          toDelete?.type === 'training' ? MODELS_TEXT.deletePhotoTitle : GALLERY_TEXT.deleteTitle
-        }
-        message={
-          toDelete?.type === 'training'
-            ? MODELS_TEXT.deletePhotoConfirm
-            : GALLERY_TEXT.deleteConfirm
-        }
-        confirmLabel={COMMON_TEXT.delete}
-        busyLabel={MODELS_TEXT.deleting}
-        destructive
-        error={deleteError}
-        onConfirm={confirmDelete}
-        onDismiss={() => {
-          setToDelete(null);
-          setDeleteError(null);
-        }}
+      <ViewerDeleteDialog
+        image={toDelete}
+        items={items}
+        onDeleted={(next) => (next === null ? onClose() : onIndexChange(next))}
+        onDismiss={() => setToDelete(null)}
       />
     </>
   );

@@ -1,6 +1,5 @@
 import type { ModelSummary } from '@app/shared/contract/models';
 import { GENERATE_TEXT, LAYOUT, mediaQuery, validateGenerationInput } from '@app/shared/spec';
-import { REDUCED_MOTION_QUERY } from '@app/shared/ui/use-media-query';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import type { EditInputsHandle, EditInputsState } from '../../mask-editor/components/edit-inputs';
@@ -16,6 +15,7 @@ import {
 import { useGenerationProgress } from '../hooks/use-generation-progress';
 import { useModelSelection } from '../hooks/use-model-selection';
 import { usePromptHistory } from '../hooks/use-prompt-history';
+import { useResultScroll } from '../hooks/use-result-scroll';
 import { GENERATE_PAGE_TEXT } from '../texts';
 import { engineLimits } from '../utils/engine-limits';
 import { exportedMaskProblem } from '../utils/exported-mask-problem';
@@ -73,13 +73,6 @@ const useStyles = makeStyles({
   },
 });
 
-/** On one column the result sits under the form: bring it into view. */
-function showResult(panel: HTMLElement | null) {
-  if (!panel || panel.getBoundingClientRect().top < window.innerHeight * 0.5) return;
-  const reduced = window.matchMedia(REDUCED_MOTION_QUERY).matches;
-  panel.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
-}
-
 /** The generate page once the user has a ready model: the form (left) and the result (right). */
 export function GenerateWorkspace({ readyModels }: { readyModels: readonly ModelSummary[] }) {
   const styles = useStyles();
@@ -97,7 +90,7 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
   const [submitError, setSubmitError] = useState<string | null>(null);
   const editInputs = useRef<EditInputsHandle>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const resultRef = useRef<HTMLElement>(null);
+  const { resultRef, onResultShown, showNow } = useResultScroll(madeImage);
 
   const busy = generation.status === 'busy';
   const hasReadyModel = readyModels.length > 0;
@@ -126,17 +119,8 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
 
   const insert = (word: string) => insertAtCaret(textarea.current, prompt, word, setPrompt);
 
-  // The result arriving (not one shown when the page opens): on one column, bring it into view
-  // once its view is laid out (it loads lazily, and the page is short until then).
-  const arrived = useRef(madeImage);
-  const onResultShown = useCallback(() => {
-    if (madeImage === null || madeImage === arrived.current) return;
-    arrived.current = madeImage;
-    showResult(resultRef.current);
-  }, [madeImage]);
-
   const send = (request: GenerationRequest) => {
-    showResult(resultRef.current);
+    showNow();
     void startGeneration(request);
   };
 

@@ -1,23 +1,12 @@
-import { bus } from '@app/shared/bus';
-import type { Enlargement } from '@app/shared/contract/media';
 import { useMediaItem } from '@app/shared/data/media';
-import { useHdDownload } from '@app/shared/data/hd';
-import {
-  ASPECT_RATIOS,
-  GALLERY_TEXT,
-  GENERATE_TEXT,
-  hdDownloadLabel,
-  settingsModeLabel,
-} from '@app/shared/spec';
-import { HdDownloadIcon } from '@app/shared/ui/hd-download-icon';
+import { ASPECT_RATIOS, GENERATE_TEXT, settingsModeLabel } from '@app/shared/spec';
 import { LikenessBadge } from '@app/shared/ui/likeness-badge';
 import { RetryingImage } from '@app/shared/ui/retrying-image';
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, ArrowDownloadRegular, CopyRegular } from '@fluentui/react-icons';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useState } from 'react';
-import { downloadImage } from '@app/shared/data/save-file';
 import type { GenerationResult } from '../hooks/generation-store';
-import { downloadName, GENERATE_PAGE_TEXT, hdName, seedLabel } from '../texts';
+import { GENERATE_PAGE_TEXT, seedLabel } from '../texts';
+import { ResultActions } from './result-actions';
 import { coverButtonStyle } from '@app/shared/ui/cover-button';
 
 const PhotoViewer = lazy(() =>
@@ -46,13 +35,6 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase300,
     color: tokens.colorNeutralForeground2,
   },
-  // Two by two: the downloads on the first row, the prompt's actions on the second.
-  actions: {
-    display: 'grid',
-    gridTemplateColumns: '1fr 1fr',
-    gap: tokens.spacingHorizontalS,
-  },
-  action: { minHeight: '44px' },
   section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
   heading: {
     margin: 0,
@@ -98,33 +80,6 @@ function sizeLabel(
     : `${GENERATE_PAGE_TEXT.photoSize} (${pixels})`;
 }
 
-/** The 2× download beside Download PNG; a failure is a toast, and the button works again. */
-function HdButton({
-  imageId,
-  quality,
-  fileName,
-  className,
-}: {
-  imageId: string;
-  quality: Enlargement;
-  fileName: string;
-  className: string;
-}) {
-  const hd = useHdDownload((text) => bus.emit('toast:show', { intent: 'error', text }));
-  return (
-    <Button
-      className={className}
-      icon={<HdDownloadIcon quality={quality} busy={hd.busy} />}
-      disabledFocusable={hd.busy}
-      aria-busy={hd.busy}
-      data-testid="hd-download"
-      onClick={() => void hd.download(imageId, fileName)}
-    >
-      {hdDownloadLabel(quality, hd.busy)}
-    </Button>
-  );
-}
-
 /**
  * A finished generation (spec §2 right panel): the image (a tap opens it large), Download PNG,
  * Copy Prompt, the prompt and its settings; and, beyond the spec, whether the face looks like
@@ -141,32 +96,9 @@ export default function ResultView({
   const { data: media, mutate } = useMediaItem(result.imageId);
   const [viewerOpen, setViewerOpen] = useState(false);
   const [viewerWanted, setViewerWanted] = useState(false);
-  const [downloading, setDownloading] = useState(false);
 
   const [ratioW, ratioH] = result.aspectRatio.split(':').map(Number) as [number, number];
   const aspect = media?.width && media.height ? media.width / media.height : ratioW / ratioH;
-  const fileName = downloadName(result.mode, result.id);
-
-  const download = async () => {
-    if (!media?.downloadUrl) return;
-    setDownloading(true);
-    try {
-      await downloadImage(media.downloadUrl, fileName);
-    } catch {
-      bus.emit('toast:show', { intent: 'error', text: GALLERY_TEXT.downloadFailed });
-    } finally {
-      setDownloading(false);
-    }
-  };
-
-  const copyPrompt = async () => {
-    try {
-      await navigator.clipboard.writeText(result.prompt);
-      bus.emit('toast:show', { intent: 'success', text: GENERATE_PAGE_TEXT.promptCopied });
-    } catch {
-      bus.emit('toast:show', { intent: 'error', text: GENERATE_PAGE_TEXT.copyFailed });
-    }
-  };
 
   return (
     <article
@@ -214,35 +146,7 @@ export default function ResultView({
         </p>
       ) : null}
 
-      <div className={styles.actions}>
-        <Button
-          className={styles.action}
-          appearance="primary"
-          icon={<ArrowDownloadRegular />}
-          disabled={!media?.downloadUrl || downloading}
-          onClick={() => void download()}
-        >
-          {GENERATE_TEXT.downloadPng}
-        </Button>
-        {media?.hd ? (
-          <HdButton
-            className={styles.action}
-            imageId={result.imageId}
-            quality={media.hd.quality}
-            fileName={hdName(fileName)}
-          />
-        ) : null}
-        <Button className={styles.action} icon={<CopyRegular />} onClick={() => void copyPrompt()}>
-          {GENERATE_TEXT.copyPrompt}
-        </Button>
-        <Button
-          className={styles.action}
-          icon={<ArrowClockwiseRegular />}
-          onClick={onGenerateAgain}
-        >
-          {result.mode === 'edit' ? GENERATE_PAGE_TEXT.editAgain : GENERATE_PAGE_TEXT.generateAgain}
-        </Button>
-      </div>
+      <ResultActions result={result} media={media} onGenerateAgain={onGenerateAgain} />
 
       <section className={styles.section}>
         <h3 className={styles.heading}>{GENERATE_PAGE_TEXT.promptHeading}</h3>
