@@ -8,3 +8,6 @@ export interface CallContext {
   /** The caller's address (the host's `trustProxy` decides whether proxies are believed). */
   source: string;
 }
+
+/** Turns a request body into the response body (`{}` when Cognito sends nothing), or throws a CognitoError. */
+export type OperationHandler = (input: unknown, context: CallContext) => Promise<object>;

@@ -7,7 +7,7 @@ import { newTotpSecret } from '../mfa/totp';
 import { authenticateAccessToken } from '../tokens/access-token';
 import { updateUser } from '../users/user-store';
 import { parseInput } from './input';
-import type { OperationHandler } from './index';
+import type { OperationHandler } from '../call-context';
 
 const schema = z.object({ AccessToken: z.string().optional(), Session: z.string().optional() });
 

@@ -10,7 +10,7 @@ import { authenticateAccessToken } from '../tokens/access-token';
 import { revokeUserRefreshTokens } from '../tokens/refresh-tokens';
 import { updateUser } from '../users/user-store';
 import { parseInput } from './input';
-import type { OperationHandler } from './index';
+import type { OperationHandler } from '../call-context';
 
 const schema = z.object({
   AccessToken: z.string().min(1),

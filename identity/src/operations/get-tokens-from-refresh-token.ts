@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { refreshTokens } from '../auth/flows/refresh-token-auth';
 import { assertClientId, clientIdField, parseInput } from './input';
-import type { OperationHandler } from './index';
+import type { OperationHandler } from '../call-context';
 
 const schema = z.object({ ...clientIdField, RefreshToken: z.string().min(1) });
 

@@ -4,7 +4,7 @@ import { assertMailQuota, recordMailRequest } from '../codes/mail-quota';
 import { CognitoError } from '../errors';
 import { authenticateAccessToken } from '../tokens/access-token';
 import { parseInput } from './input';
-import type { OperationHandler } from './index';
+import type { OperationHandler } from '../call-context';
 
 const schema = z.object({ AccessToken: z.string().min(1), AttributeName: z.string().min(1) });
 

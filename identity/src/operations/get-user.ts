@@ -5,7 +5,7 @@ import { authenticateAccessToken } from '../tokens/access-token';
 import { declaredAttributes } from '../users/attribute-schema';
 import { attributeList, userAttributes } from '../users/user-store';
 import { parseInput } from './input';
-import type { OperationHandler } from './index';
+import type { OperationHandler } from '../call-context';
 
 export const accessTokenSchema = z.object({ AccessToken: z.string().min(1) });
 

@@ -2,7 +2,7 @@ import { authenticateAccessToken } from '../tokens/access-token';
 import { revokeUserRefreshTokens } from '../tokens/refresh-tokens';
 import { accessTokenSchema } from './get-user';
 import { parseInput } from './input';
-import type { OperationHandler } from './index';
+import type { OperationHandler } from '../call-context';
 
 /** Every session of the user on every device ends: refresh tokens and their access tokens. */
 export const globalSignOut: OperationHandler = async (input, { service }) => {

@@ -1,4 +1,4 @@
-import type { CallContext } from '../call-context';
+import type { OperationHandler } from '../call-context';
 import { associateSoftwareToken } from './associate-software-token';
 import { changePassword } from './change-password';
 import { confirmForgotPassword } from './confirm-forgot-password';
@@ -18,9 +18,6 @@ import { signUp } from './sign-up';
 import { updateUserAttributes } from './update-user-attributes';
 import { verifySoftwareToken } from './verify-software-token';
 import { verifyUserAttribute } from './verify-user-attribute';
-
-/** Turns a request body into the response body (`{}` when Cognito sends nothing), or throws a CognitoError. */
-export type OperationHandler = (input: unknown, context: CallContext) => Promise<object>;
 
 /** Cognito operation name (what follows `AWSCognitoIdentityProviderService.`) -> handler. */
 const operations: Readonly<Record<string, OperationHandler>> = {

@@ -4,7 +4,7 @@ import { userPasswordAuth } from '../auth/flows/user-password-auth';
 import { userSrpAuth } from '../auth/flows/user-srp-auth';
 import { CognitoError } from '../errors';
 import { assertClientId, clientIdField, parseInput } from './input';
-import type { OperationHandler } from './index';
+import type { OperationHandler } from '../call-context';
 
 const schema = z.object({
   ...clientIdField,

@@ -7,7 +7,7 @@ import { CognitoError } from '../errors';
 import { resolveUsername } from '../auth/username-subject';
 import { fakeEmailDelivery } from './fake-delivery';
 import { assertClientId, clientIdField, parseInput, usernameField } from './input';
-import type { OperationHandler } from './index';
+import type { OperationHandler } from '../call-context';
 
 const schema = z.object({ ...clientIdField, ...usernameField });
 

@@ -6,7 +6,7 @@ import { passwordVerifier } from '../auth/challenges/password-verifier';
 import { selectMfaType } from '../auth/challenges/select-mfa-type';
 import { CognitoError } from '../errors';
 import { assertClientId, clientIdField, parseInput } from './input';
-import type { OperationHandler } from './index';
+import type { OperationHandler } from '../call-context';
 
 const schema = z.object({
   ...clientIdField,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CognitoError } from '../errors';
 import { findRefreshToken, revokeRefreshTokenFamily } from '../tokens/refresh-tokens';
 import { assertClientId, clientIdField, parseInput } from './input';
-import type { OperationHandler } from './index';
+import type { OperationHandler } from '../call-context';
 
 const schema = z.object({ ...clientIdField, Token: z.string().min(1) });
 

@@ -5,7 +5,7 @@ import type { MfaChallenge } from '../mfa/second-factor';
 import { authenticateAccessToken } from '../tokens/access-token';
 import { updateUser } from '../users/user-store';
 import { parseInput } from './input';
-import type { OperationHandler } from './index';
+import type { OperationHandler } from '../call-context';
 
 const settings = z
   .object({ Enabled: z.boolean().optional(), PreferredMfa: z.boolean().optional() })

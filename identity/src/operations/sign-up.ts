@@ -13,7 +13,7 @@ import {
   parseInput,
   usernameField,
 } from './input';
-import type { OperationHandler } from './index';
+import type { OperationHandler } from '../call-context';
 
 const schema = z.object({
   ...clientIdField,

@@ -6,7 +6,7 @@ import { authenticateAccessToken } from '../tokens/access-token';
 import { findUserByUsername, updateUser, userAttributes } from '../users/user-store';
 import { writableAttributes } from '../users/attribute-schema';
 import { attributeListSchema, parseInput } from './input';
-import type { OperationHandler } from './index';
+import type { OperationHandler } from '../call-context';
 
 const schema = z.object({ AccessToken: z.string().min(1), UserAttributes: attributeListSchema });
 

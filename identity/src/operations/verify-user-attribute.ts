@@ -4,7 +4,7 @@ import { CognitoError } from '../errors';
 import { authenticateAccessToken } from '../tokens/access-token';
 import { updateUser } from '../users/user-store';
 import { parseInput } from './input';
-import type { OperationHandler } from './index';
+import type { OperationHandler } from '../call-context';
 
 const schema = z.object({
   AccessToken: z.string().min(1),

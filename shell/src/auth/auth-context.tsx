@@ -1,17 +1,7 @@
 import { IDENTITY_TEXT } from '@app/shared/spec';
 import { createContext, useContext } from 'react';
+import type { AuthStatus, AuthUser } from './auth-user';
 import type { OAuthReturn } from './oauth-return';
-
-export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
-
-/** Identity data of the signed-in user (spec §3), from the user pool. */
-export interface AuthUser {
-  userId: string;
-  username: string;
-  email: string;
-  emailVerified: boolean;
-  name: string;
-}
 
 export interface AuthContextValue {
   status: AuthStatus;

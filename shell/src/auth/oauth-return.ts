@@ -1,5 +1,5 @@
 import { AUTH_CALLBACK_TEXT, authenticationFailed } from '@app/shared/spec';
-import type { AuthStatus } from './auth-context';
+import type { AuthStatus } from './auth-user';
 import type { StoredOAuthFlow } from './stored-session';
 
 /**

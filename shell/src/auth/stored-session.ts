@@ -1,5 +1,5 @@
 import { TOKEN_EXPIRY_TOLERANCE_MS } from '@app/shared/spec';
-import type { AuthUser } from './auth-context';
+import type { AuthUser } from './auth-user';
 
 /**
  * What aws-amplify keeps in localStorage, read without loading aws-amplify: a signed-out visitor

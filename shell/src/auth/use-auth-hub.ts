@@ -1,5 +1,5 @@
 import { useEffect, type Dispatch, type SetStateAction } from 'react';
-import type { AuthStatus, AuthUser } from './auth-context';
+import type { AuthStatus, AuthUser } from './auth-user';
 import { isNetworkError } from './errors';
 import { whenAmplifyLoaded } from './load-amplify';
 

@@ -1,4 +1,4 @@
-import type { DescribedFace, FaceFinding, RgbImage } from './face-api';
+import type { DescribedFace, FaceFinding, RgbImage } from '@app/face-net';
 
 /** What a call asks of the face thread, and what it gets back for it. */
 export interface FaceAnalyses {

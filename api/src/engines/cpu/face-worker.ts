@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { TransientJobError } from '../../jobs/job-failures';
-import type { DescribedFace, FaceFinding, RgbImage } from './face-api';
+import type { DescribedFace, FaceFinding, RgbImage } from '@app/face-net';
 import type { FaceAnalyses, FaceAnalysis, FaceReply, FaceRequest } from './face-protocol';
 import { startThread } from './start-thread';
 

@@ -33,7 +33,7 @@ import { reviewPhotos, type FaceReview } from '../photo-review';
 import { readAll } from '../read-all';
 import { isTerminal, type ProviderJob } from './outcomes';
 import { previewInstruction } from './preview-instruction';
-import type { ReplicateService } from './replicate-service';
+import { destinationName, httpStatus, type ReplicateService } from './replicate-service';
 import { withTrainingZip } from './training-zip';
 
 /**
@@ -87,9 +87,6 @@ type Target = { version: string } | { model: string };
 const runs = (job: Training | Prediction, target: Target): boolean =>
   'version' in target ? job.version === target.version : job.model === target.model;
 
-/** One Replicate model per trained model of ours, owned by the configured account. */
-export const destinationName = (modelId: string) => `studio-${modelId.toLowerCase()}`;
-
 /** The trigger words the prompt lacks go first: a LoRA only shows its person when named. */
 function withTriggerWords(prompt: string, triggerWords: readonly string[]): string {
   const words = new Set(prompt.toLowerCase().split(/[^\p{L}\p{N}_]+/u));
@@ -107,11 +104,6 @@ function loraReference(version: string): string {
 function jobOfWebhook(webhook: string | undefined): string | null {
   if (!webhook || !URL.canParse(webhook)) return null;
   return new URL(webhook).searchParams.get(JOB_PARAMETER);
-}
-
-export function httpStatus(error: unknown): number | undefined {
-  const response = (error as { response?: { status?: unknown } } | null)?.response;
-  return typeof response?.status === 'number' ? response.status : undefined;
 }
 
 /** Rate limits, 5xx and network errors pass; anything else (auth, bad input) will not. */

@@ -1,5 +1,4 @@
 import { API_TEXT } from '@app/shared/spec';
-import { destinationName, httpStatus } from './replicate-engine';
 import type { Kysely } from 'kysely';
 import Replicate, { validateWebhook, type FileObject } from 'replicate';
 import type { ReplicateConfig } from '../../config';
@@ -15,6 +14,15 @@ type Headers = Record<string, string | string[] | undefined>;
 function header(headers: Headers, name: string): string | undefined {
   const value = headers[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** One Replicate model per trained model of ours, owned by the configured account. */
+export const destinationName = (modelId: string) => `studio-${modelId.toLowerCase()}`;
+
+/** The HTTP status of a failed call of the Replicate client; undefined when none came back. */
+export function httpStatus(error: unknown): number | undefined {
+  const response = (error as { response?: { status?: unknown } } | null)?.response;
+  return typeof response?.status === 'number' ? response.status : undefined;
 }
 
 function isProviderJob(value: unknown): value is ProviderJob {
