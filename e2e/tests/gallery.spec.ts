@@ -16,7 +16,11 @@ import {
   type SeededGallery,
 } from './support/gallery-seed';
 import { emitOnAppBus, mouseSwipe, touchSwipe } from './support/gestures';
-import { expectNoSeriousA11yViolations, expectScreenChecks } from './support/screen-checks';
+import {
+  animationsSettled,
+  expectNoSeriousA11yViolations,
+  expectScreenChecks,
+} from './support/screen-checks';
 import { idTokenFor, signInAs, signInNewUser } from './support/session';
 import { saveScreenshot } from './support/screenshots';
 
@@ -169,6 +173,7 @@ test.describe('a gallery of 25 generated images', () => {
     await expect(dialog.locator('img')).toHaveAttribute('src', /\/web\?/);
     await expect(dialog.getByText(seed.images[0]!.prompt)).toBeVisible();
     await expect(dialog.locator('[data-image-state="loaded"]')).toBeVisible();
+    await animationsSettled(page); // the viewer's opening fade
     await saveScreenshot(page, 'viewer');
     await expectNoSeriousA11yViolations(page, 'viewer');
 
@@ -542,6 +547,7 @@ test.describe('a gallery that changes', () => {
     await expect(confirm).toContainText(
       'Are you sure you want to delete this generated image? This action cannot be undone.',
     );
+    await animationsSettled(page); // the sheet's rise
     await saveScreenshot(page, 'confirm');
     await expectScreenChecks(page, 'delete confirmation');
 

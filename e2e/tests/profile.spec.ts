@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from './support/test';
 import sharp, { type Sharp } from 'sharp';
 import { REPO_ROOT } from './support/paths';
-import { expectScreenChecks } from './support/screen-checks';
+import { animationsSettled, expectScreenChecks } from './support/screen-checks';
 import { createConfirmedUser, signInAs, signInNewUser } from './support/session';
 import { saveScreenshot } from './support/screenshots';
 
@@ -254,6 +254,7 @@ test.describe('picture', () => {
     await expect(zoom).toHaveAttribute('max', '3');
     await expect(zoom).toHaveAttribute('step', '0.1');
     await expect(dialog.getByRole('button', { name: 'Apply' })).toBeEnabled();
+    await animationsSettled(page); // the dialog's opening motion
     await saveScreenshot(page, 'crop-dialog');
     await expectScreenChecks(page, 'crop dialog');
 
@@ -329,6 +330,7 @@ test.describe('picture', () => {
     await remote(page).getByRole('button', { name: 'Remove picture' }).click();
     const removal = page.getByRole('dialog', { name: 'Remove Profile Picture' });
     await expect(removal).toBeVisible();
+    await animationsSettled(page);
     await saveScreenshot(page, 'remove-dialog');
     await expectScreenChecks(page, 'remove picture dialog');
     await removal.getByRole('button', { name: 'Remove' }).click();
@@ -454,6 +456,7 @@ test.describe('subscription', () => {
     await remote(page).getByRole('button', { name: 'Cancel Subscription' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel Subscription' });
     await expect(dialog).toContainText('end of the current billing period');
+    await animationsSettled(page);
     await saveScreenshot(page, 'cancel-dialog');
     await expectScreenChecks(page, 'cancel subscription dialog');
     // Keeping it changes nothing.
@@ -636,6 +639,7 @@ test.describe('log out', () => {
     await remote(page).getByRole('button', { name: 'LOG OUT' }).click();
     const dialog = page.getByRole('dialog', { name: 'Log out' });
     await expect(dialog).toContainText('Are you sure you want to log out?');
+    await animationsSettled(page);
     await saveScreenshot(page, 'logout-dialog');
     await expectScreenChecks(page, 'logout dialog');
     await dialog.getByRole('button', { name: 'Log out' }).click();
