@@ -159,7 +159,8 @@ export function ConfirmDialog({
               </div>
             ) : null}
           </DialogContent>
-          <DialogActions className={styles.actions}>
+          {/* Fluid: long labels ("Keep Subscription") stay on one line beside a short message. */}
+          <DialogActions fluid className={styles.actions}>
             <Button className={styles.button} disabled={busy} onClick={onDismiss}>
               {cancelLabel}
             </Button>
