@@ -175,7 +175,12 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
         {limits ? <EngineNote limits={limits} mode={mode} onInsertWord={insert} /> : null}
         {mode === 'edit' ? (
           <Suspense fallback={null}>
-            <EditInputs ref={editInputs} onChange={onEditChange} models={selectedModels} />
+            <EditInputs
+              ref={editInputs}
+              onChange={onEditChange}
+              modelIds={usable}
+              fillsFromPhoto={limits?.editFollowsPrompt === false}
+            />
           </Suspense>
         ) : null}
         {mode === 'edit' ? null : (

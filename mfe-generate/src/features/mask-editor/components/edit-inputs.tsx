@@ -1,8 +1,6 @@
 import { editMaskProblem } from '@app/shared/spec';
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import type { ModelSummary } from '@app/shared/contract/models';
-import { engineLimits } from '../../generate/utils/engine-limits';
 import { useEditFaces } from '../hooks/use-edit-faces';
 import type { ExportedMask, PaintingFacts } from '../utils/export-mask';
 import { MASK_EDITOR_TEXT } from '../texts';
@@ -58,15 +56,18 @@ function readPhoto(file: File): Promise<LoadedPhoto> {
  */
 export default function EditInputs({
   onChange,
-  models,
+  modelIds,
+  fillsFromPhoto,
   ref,
 }: {
   onChange: (state: EditInputsState) => void;
+  /** The chosen models, whose faces the photo's faces are compared with. */
+  modelIds: readonly string[];
   /**
-   * The chosen models. When their engine fills the mask from the rest of the photo, masks it
-   * cannot fill well are pointed out under the editor, with what to do instead.
+   * Their engine fills the mask from the rest of the photo: masks it cannot fill well are
+   * pointed out under the editor, with what to do instead.
    */
-  models: readonly ModelSummary[];
+  fillsFromPhoto: boolean;
   ref?: Ref<EditInputsHandle>;
 }) {
   const styles = useStyles();
@@ -75,12 +76,7 @@ export default function EditInputs({
   const [hasPaint, setHasPaint] = useState(false);
   const [painting, setPainting] = useState<PaintingFacts | null>(null);
   const editor = useRef<MaskEditorHandle>(null);
-  const fillsFromPhoto = engineLimits(models)?.editFollowsPrompt === false;
-  const faces = useEditFaces(
-    photo,
-    models.map((model) => model.modelId),
-    fillsFromPhoto,
-  );
+  const faces = useEditFaces(photo, modelIds, fillsFromPhoto);
 
   const problem =
     photo && hasPaint && painting && fillsFromPhoto
