@@ -1,6 +1,9 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { API_TEXT } from '@app/shared/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trainReadyModel, userIdOf } from './support/fixtures';
+import { facePhoto, solidPng } from './support/images';
 import { newUser, startStudio, type Studio } from './support/studio';
 
 /** Issue #40: a failed or canceled generation never counts toward a limit, per minute included. */
@@ -49,5 +52,46 @@ describe('the per-minute write limit of generations', { timeout: 60_000 }, () =>
     });
     expect(theirs.status).toBe(202);
     expect(await userIdOf(studio, other)).not.toBe(await userIdOf(studio, user));
+  });
+
+  it('stores no files for an edit it refuses, nor for one repeated with its Idempotency-Key', async () => {
+    const user = newUser('Mary Jackson');
+    const model = await trainReadyModel(studio, user);
+    const mask = await solidPng(512, 512);
+    const edit = (key?: string) => {
+      const form = new FormData();
+      form.set('prompt', 'warm light');
+      form.set('model_ids', JSON.stringify([model]));
+      form.set('image', new Blob([facePhoto()], { type: 'image/jpeg' }), 'me.jpg');
+      form.set('mask', new Blob([mask], { type: 'image/png' }), 'mask.png');
+      return studio.as(user, 'POST', '/api/generate/edit-image', {
+        body: form,
+        ...(key ? { headers: { 'idempotency-key': key } } : {}),
+      });
+    };
+    const first = await edit('edit-1');
+    expect(first.status).toBe(202);
+    const repeated = await edit('edit-1');
+    expect(repeated.status).toBe(202);
+    expect(repeated.body.id).toBe(first.body.id);
+    expect((await edit()).status).toBe(202);
+    expect((await edit()).status).toBe(202);
+    expect((await edit()).status).toBe(429);
+
+    // One folder of inputs per queued edit, and the storage counts each once.
+    const userId = await userIdOf(studio, user);
+    const inputs = join(studio.running.config.dataDir, 'files', 'users', userId, 'inputs');
+    const edits = await studio.running.app.db
+      .selectFrom('jobs')
+      .select(['input_bytes'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'edit')
+      .execute();
+    expect(edits).toHaveLength(3);
+    expect(await readdir(inputs)).toHaveLength(3);
+    const profile = await studio.as(user, 'GET', '/api/user');
+    expect(profile.body.storageUsed).toBeGreaterThanOrEqual(
+      edits.reduce((sum, job) => sum + (job.input_bytes ?? 0), 0),
+    );
   });
 });

@@ -27,7 +27,6 @@ async function queueTextToImage(
   app.generation.checkRun(prompts, body.count);
   const job = await app.generation.enqueue(
     request.user,
-    'generate',
     {
       prompt,
       aspectRatio: body.aspect_ratio,

@@ -127,28 +127,28 @@ export class GenerationService {
     if (started + images > this.perMinute) throw new HttpError(429, API_TEXT.tooManyRequests);
   }
 
-  enqueue<K extends 'generate' | 'edit'>(
+  enqueue(
     user: UserRow,
-    kind: K,
-    input: JobInputs[K],
+    input: JobInputs['generate'],
     keyed: KeyedRequest | undefined,
-    inputBytes?: number,
-  ): Promise<Job<K>> {
-    return onceFor(this.jobs, user.id, kind, keyed, async () => {
-      const images = kind === 'generate' ? imagesOf(input as JobInputs['generate']) : 1;
-      await this.assertUnderMinuteLimit(user, images);
-      await this.assertRoomInQueue(user);
-      // Its images are stored when it ends: a full store takes no new generation.
-      await this.storageQuota.assertRoom(user.id);
+  ): Promise<Job<'generate'>> {
+    return onceFor(this.jobs, user.id, 'generate', keyed, async () => {
+      await this.assertRoomFor(user, imagesOf(input));
       return this.jobs.enqueue({
         userId: user.id,
-        kind,
+        kind: 'generate',
         input,
-        ...(input.modelIds[0] ? { modelId: input.modelIds[0] } : {}),
-        ...(keyed ? { idempotencyKey: keyed.key, requestHash: keyed.hash } : {}),
-        ...(inputBytes === undefined ? {} : { inputBytes }),
+        ...jobFields(input, keyed),
       });
     });
+  }
+
+  /** The per-minute limit, the queue's room and the storage quota, in that order. */
+  private async assertRoomFor(user: UserRow, images: number, inputBytes = 0): Promise<void> {
+    await this.assertUnderMinuteLimit(user, images);
+    await this.assertRoomInQueue(user);
+    // Its images are stored when it ends: a full store takes no new generation.
+    await this.storageQuota.assertRoom(user.id, inputBytes);
   }
 
   /**
@@ -166,8 +166,12 @@ export class GenerationService {
     );
   }
 
-  /** Stores the checked image and mask as the edit's inputs, then queues it. */
-  async enqueueEdit(
+  /**
+   * Queues an edit with the checked image and mask as its inputs. They are stored once every
+   * limit has passed and removed if the job is not queued: a refused or repeated edit (its
+   * Idempotency-Key's job comes back) leaves no files behind.
+   */
+  enqueueEdit(
     user: UserRow,
     input: JobInputs['generate'],
     files: { image: ProcessedImage<ImageFile>; mask: { path: string; size: number } },
@@ -175,29 +179,43 @@ export class GenerationService {
   ): Promise<Job<'edit'>> {
     const { original } = files.image;
     const { mask } = files;
-    // Before its files are stored: a refused edit leaves nothing behind.
-    await this.assertRoomInQueue(user);
     const inputBytes = original.data.size + mask.size;
-    await this.storageQuota.assertRoom(user.id, inputBytes);
-    const inputs = `users/${user.id}/inputs/${randomUUID()}/`;
-    await Promise.all([
-      this.storage.put(
-        `${inputs}image`,
-        { stream: createReadStream(original.data.path), size: original.data.size },
-        original.contentType,
-      ),
-      this.storage.put(
-        `${inputs}mask`,
-        { stream: createReadStream(mask.path), size: mask.size },
-        'image/png',
-      ),
-    ]);
-    return this.enqueue(
-      user,
-      'edit',
-      { ...input, imageKey: `${inputs}image`, maskKey: `${inputs}mask` },
-      keyed,
-      inputBytes,
-    );
+    return onceFor(this.jobs, user.id, 'edit', keyed, async () => {
+      await this.assertRoomFor(user, 1, inputBytes);
+      const inputs = `users/${user.id}/inputs/${randomUUID()}/`;
+      try {
+        await Promise.all([
+          this.storage.put(
+            `${inputs}image`,
+            { stream: createReadStream(original.data.path), size: original.data.size },
+            original.contentType,
+          ),
+          this.storage.put(
+            `${inputs}mask`,
+            { stream: createReadStream(mask.path), size: mask.size },
+            'image/png',
+          ),
+        ]);
+        const editInput = { ...input, imageKey: `${inputs}image`, maskKey: `${inputs}mask` };
+        return await this.jobs.enqueue({
+          userId: user.id,
+          kind: 'edit',
+          input: editInput,
+          inputBytes,
+          ...jobFields(input, keyed),
+        });
+      } catch (error) {
+        await this.storage.deletePrefix(inputs).catch(() => undefined);
+        throw error;
+      }
+    });
   }
+}
+
+/** A job's model (the first chosen) and its Idempotency-Key with the request's hash. */
+function jobFields(input: JobInputs['generate'], keyed: KeyedRequest | undefined) {
+  return {
+    ...(input.modelIds[0] ? { modelId: input.modelIds[0] } : {}),
+    ...(keyed ? { idempotencyKey: keyed.key, requestHash: keyed.hash } : {}),
+  };
 }
