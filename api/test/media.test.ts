@@ -5,9 +5,12 @@ import {
   MAX_BASE64_UPLOAD_REQUEST_BYTES,
   MAX_UPLOAD_BYTES,
 } from '@app/shared/spec';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/api-client';
+import { userIdOf } from './support/fixtures';
 import {
   dataUrl,
   facePhoto,
@@ -165,6 +168,42 @@ describe.each(DIALECTS)('media on %s', { timeout: 30_000 }, (dialect) => {
     expect(((await again.json()) as { message: string }).message).toBe(
       API_TEXT.uploadAlreadyReceived,
     );
+  });
+
+  it('answers 404 and keeps no files when the image is deleted while its bytes arrive', async () => {
+    const user = newUser();
+    const targets = await studio.as(user, 'POST', '/api/media/presigned-urls', {
+      json: { files: [{ filename: 'me.jpg', contentType: 'image/jpeg' }] },
+    });
+    const { presignedUrl, imageId } = targets.body[0];
+    const { media } = studio.running.app;
+    const complete = media.completePending.bind(media);
+    // The user deletes the photo (another tab) after its bytes were received and processed.
+    media.completePending = async (row, image) => {
+      expect((await studio.as(user, 'DELETE', `/api/media/${imageId}`)).status).toBe(200);
+      return complete(row, image);
+    };
+    try {
+      const put = await fetch(presignedUrl, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/jpeg' },
+        body: facePhoto(),
+      });
+      expect(put.status).toBe(404);
+      expect(((await put.json()) as { message: string }).message).toBe(API_TEXT.linkInvalid);
+    } finally {
+      media.completePending = complete;
+    }
+    const folder = join(
+      studio.running.config.dataDir,
+      'files',
+      'users',
+      await userIdOf(studio, user),
+      'media',
+      imageId,
+    );
+    expect(await readdir(folder).catch(() => [])).toEqual([]);
+    expect((await studio.as(user, 'GET', '/api/user')).body.storageUsed).toBe(0);
   });
 
   it('takes the bytes whatever content type the client declares', async () => {

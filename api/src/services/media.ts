@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { MediaStatus, MediaType } from '@app/shared/contract/media';
-import { FILE_TEXT, hasUnsafeCharacters, MAX_UPLOAD_BYTES } from '@app/shared/spec';
+import { API_TEXT, FILE_TEXT, hasUnsafeCharacters, MAX_UPLOAD_BYTES } from '@app/shared/spec';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, MediaTable } from '../db/schema';
-import { isRefusal, payloadTooLarge } from '../http-errors';
+import { isRefusal, notFound, payloadTooLarge } from '../http-errors';
 import type { JobCompletion } from '../jobs/completion';
 import type { Job, JobQueue } from '../jobs/queue';
 import { processImageFile, type ImageFile, type ProcessedImage } from '../media/pipeline';
@@ -326,6 +326,10 @@ export class MediaService {
       .execute();
   }
 
+  /**
+   * The received bytes passed: the claimed (`receiving`) row becomes a ready image with its files.
+   * 404 when the image was deleted while they arrived, and nothing is kept.
+   */
   async completePending(
     row: MediaRow,
     image: ProcessedImage<Buffer | ImageFile>,
@@ -345,10 +349,22 @@ export class MediaService {
       small_thumbnail: 1,
       medium_thumbnail: 1,
     };
-    await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('media').set(fields).where('id', '=', row.id).execute();
+    const completed = await this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('media')
+        .set(fields)
+        .where('id', '=', row.id)
+        .where('status', '=', 'receiving')
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
       await this.requestCheck(trx, { ...row, ...fields });
+      return true;
     });
+    if (!completed) {
+      // Deleted while its bytes arrived: no row will ever refer to the files just written.
+      await this.deleteFiles(row.user_id, row.id);
+      throw notFound(API_TEXT.linkInvalid);
+    }
     return { ...row, ...fields };
   }
 
