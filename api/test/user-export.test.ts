@@ -301,6 +301,26 @@ describe.each(setups)('GET /user/export on %s with %s', { timeout: 60_000 }, (di
     expect((await studio.as(alice, 'POST', '/api/user/export/link')).status).toBe(200);
   });
 
+  it(`opens a link ${DATA_EXPORTS_PER_HOUR} times an hour per user; forged links use up no turn`, async () => {
+    const frank = newUser('Frank');
+    const link = await studio.as(frank, 'POST', '/api/user/export/link');
+    const forged = link.body.url.replace(/signature=[^&]+/, 'signature=forged');
+    for (let index = 0; index < DATA_EXPORTS_PER_HOUR + 2; index += 1) {
+      expect((await call(studio.running, 'GET', forged)).status).toBe(404);
+    }
+    for (let index = 0; index < DATA_EXPORTS_PER_HOUR; index += 1) {
+      expect((await download(link.body.url)).response.status).toBe(200);
+    }
+    const refused = await call(studio.running, 'GET', link.body.url);
+    expect({ status: refused.status, message: refused.body.message }).toEqual({
+      status: 429,
+      message: API_TEXT.tooManyRequests,
+    });
+    // Another account's link is counted apart.
+    const other = await studio.as(alice, 'POST', '/api/user/export/link');
+    expect((await download(other.body.url)).response.status).toBe(200);
+  });
+
   it("refuses a link once its account's deletion was asked for", async () => {
     const eve = newUser('Eve');
     const link = await studio.as(eve, 'POST', '/api/user/export/link');

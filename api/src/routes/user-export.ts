@@ -1,7 +1,7 @@
 import { API_ROUTES } from '@app/shared/contract/api-routes';
 import { userExportFileName } from '@app/shared/contract/user-export';
 import { API_TEXT, DATA_EXPORTS_PER_HOUR } from '@app/shared/spec';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../http-errors';
 import { API_PREFIX } from '../paths';
@@ -68,29 +68,41 @@ export const userExportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The signed link's target: the signature is the permission, checked before anything is read. */
+/**
+ * The signed link's target: the signature is the permission, checked before anything is read.
+ * A link opens the zip as often as the token route does: the same hourly limit, per account.
+ */
 export const userExportPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${EXPORTS_PATH.slice(API_PREFIX.length)}:id`,
     {
       exposeHeadRoute: false,
+      config: {
+        rateLimit: { ...exportLimit, keyGenerator: (request) => `user:${linkOwner(request)}` },
+      },
+      // Runs before the rate limit's own preHandler, which the plugin appends: a forged link is
+      // refused without using up its account's turns.
+      preHandler: async (request) => {
+        const { expires, signature } = request.query;
+        const path = `${EXPORTS_PATH}${request.params.id}`;
+        if (!verifySignature(app.urlSigningSecret, 'GET', path, expires, signature)) {
+          throw notFound(API_TEXT.linkInvalid);
+        }
+      },
       schema: {
         summary: 'The zip of GET /user/export through a signed, expiring link (no token)',
-        description: `${ZIP_DESCRIPTION} 404 for a bad or expired signature, or an account being deleted.`,
+        description: `${ZIP_DESCRIPTION} 404 for a bad or expired signature, or an account being deleted; 429 past ${DATA_EXPORTS_PER_HOUR} downloads an hour.`,
         security: [],
         ...API_ROUTES['GET /exports/{id}'],
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      const { expires, signature } = request.query;
-      const path = `${EXPORTS_PATH}${id}`;
-      if (!verifySignature(app.urlSigningSecret, 'GET', path, expires, signature)) {
-        throw notFound(API_TEXT.linkInvalid);
-      }
-      const user = await app.users.findById(id);
+      const user = await app.users.findById(request.params.id);
       if (!user || user.deletion_requested_at !== null) throw notFound(API_TEXT.linkInvalid);
       return sendExport(app, reply, user);
     },
   );
 };
+
+/** The account a (verified) export link is for. */
+const linkOwner = (request: FastifyRequest) => (request.params as { id: string }).id;

@@ -118,6 +118,6 @@ export const userExportPublicRoutes = {
       expires: z.coerce.number().int(),
       signature: z.string().max(100),
     }),
-    response: withPublicErrors({}, 404),
+    response: withPublicErrors({}, 404, 429),
   },
 } as const satisfies Record<string, RouteContract>;
