@@ -150,6 +150,50 @@ describe.each(DIALECTS)('photos of an existing model on %s', { timeout: 30_000 }
     expect(unauthenticated.statusCode).toBe(401);
   });
 
+  it('answers 404 for a photo deleted between its check and its link, adding or training', async () => {
+    const { training, media } = studio.running.app;
+    const check = training.checkPhotos.bind(training);
+    /** The request, with another tab deleting `photoId` just after the request checked it. */
+    async function racingDelete(
+      user: ReturnType<typeof newUser>,
+      photoId: string,
+      send: () => Promise<{ status: number; body: { message?: string } }>,
+    ) {
+      const userId = await userIdOf(studio, user);
+      training.checkPhotos = async (checkedUser, ids) => {
+        await check(checkedUser, ids);
+        await media.delete((await media.findOwned(userId, photoId))!);
+      };
+      try {
+        const answer = await send();
+        expect({ status: answer.status, message: answer.body.message }).toEqual({
+          status: 404,
+          message: API_TEXT.trainingPhotosNotFound,
+        });
+      } finally {
+        training.checkPhotos = check;
+      }
+    }
+
+    const adding = newUser('Grace');
+    const modelId = await trainReadyModel(studio, adding);
+    const [added] = await uploadPhotos(studio, adding, 1);
+    await racingDelete(adding, added!, () =>
+      studio.as(adding, 'POST', `/api/user/models/${modelId}/photos`, {
+        json: { photoIds: [added] },
+      }),
+    );
+
+    const starting = newUser('Hedy');
+    const photos = await uploadPhotos(studio, starting, 5);
+    await racingDelete(starting, photos[4]!, () =>
+      studio.as(starting, 'POST', '/api/media/start-training', {
+        json: { modelName: 'Hedy', photoIds: photos },
+      }),
+    );
+    expect((await studio.as(starting, 'GET', '/api/user')).body.models).toEqual([]);
+  });
+
   it('leaves the photos of a model in training alone (409)', async () => {
     const user = newUser('Training');
     const photoIds = await uploadPhotos(studio, user, 6);

@@ -7,6 +7,7 @@ import { capabilitiesOf } from '../engines/capabilities';
 import { badRequest, conflict, notFound, serviceUnavailable } from '../http-errors';
 import { presentOwnedModel, requestOrigin } from '../presenters';
 import type { ModelRow } from '../services/models';
+import { photosStillThere } from '../services/training';
 import type { UserRow } from '../services/users';
 
 /** A model's training photos: adding uploaded ones, their order, and deleting them once trained. */
@@ -44,7 +45,7 @@ export const modelPhotoRoutes: FastifyPluginAsyncZod<{ writeLimit: RateLimitOpti
       );
       const total = new Set([...(current?.photoIds ?? []), ...photoIds]).size;
       if (total > MAX_TRAINING_PHOTOS) throw badRequest(tooManyPhotos(total));
-      await app.models.addPhotos(model.id, photoIds);
+      await photosStillThere(app.models.addPhotos(model.id, photoIds));
       return presentOwnedModel(app, requestOrigin(request), user.id, model.id);
     },
   );

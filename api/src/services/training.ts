@@ -8,6 +8,7 @@ import {
 } from '@app/shared/spec';
 import { packPrompts, packsFor } from '@app/shared/packs';
 import type { Kysely } from 'kysely';
+import { isForeignKeyViolation } from '../db/constraint-errors';
 import type { Database } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http-errors';
 import { onceFor, type KeyedRequest } from '../jobs/idempotency';
@@ -91,7 +92,7 @@ export class TrainingService {
     if (countError) throw badRequest(countError);
     await this.checkPhotos(user, photoIds);
 
-    return this.db.transaction().execute(async (trx) => {
+    const started = this.db.transaction().execute(async (trx) => {
       await this.checkRoom(trx, user);
       const model = await this.models.createTraining(trx, user.id, { name, triggerWord, photoIds });
       const job = await this.jobs.enqueue(
@@ -107,6 +108,7 @@ export class TrainingService {
       await this.queuePreviews(trx, user.id, model.id, triggerWord, photoIds);
       return job;
     });
+    return photosStillThere(started);
   }
 
   /**
@@ -226,4 +228,17 @@ async function hasPreviews(
     .where('status', 'in', ['queued', 'running'])
     .executeTakeFirst();
   return pending !== undefined;
+}
+
+/**
+ * A write linking photos that were checked before it: one deleted in between (another tab) makes
+ * the write fail on its foreign key, answered as if the check had found it gone.
+ */
+export async function photosStillThere<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw notFound(API_TEXT.trainingPhotosNotFound);
+    throw error;
+  }
 }
