@@ -449,9 +449,27 @@ test('a failed training says why and which photos; fixed photos and Retry train 
   await expect(incoming).toHaveCount(1, { timeout: 60_000 });
   await expect(row.getByTestId('model-photo')).toHaveCount(4);
   await expectLocalPreviews(incoming, 1);
-  await incoming.getByRole('button', { name: new RegExp(`^${KIT_TEXT.retry}: `) }).click();
+  // Uploaded on Retry, it then fails to join the model once (a server error): its tile offers
+  // Retry again, and it is not sent again by itself, not even when the alert is dismissed.
+  const joins: string[] = [];
+  await page.route('**/api/user/models/*/photos', (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    joins.push(route.request().url());
+    return joins.length === 1 ? route.fulfill({ status: 500, body: 'failed' }) : route.fallback();
+  });
+  const retryTile = incoming.getByRole('button', { name: new RegExp(`^${KIT_TEXT.retry}: `) });
+  await retryTile.click();
+  await expect(incoming.getByText(MODELS_TEXT.addPhotosFailed)).toBeVisible({ timeout: 60_000 });
+  await saveScreenshot(page, 'add-photos-failed', { focus: incoming });
+  await page
+    .getByRole('group', { name: MODELS_TEXT.addPhotosFailed })
+    .getByRole('button', { name: KIT_TEXT.dismiss })
+    .click();
+  await expect(retryTile).toBeVisible();
+  await retryTile.click();
   await expect(row.getByTestId('model-photo')).toHaveCount(5, { timeout: 60_000 });
   await expect(row.getByTestId('incoming-photo')).toHaveCount(0);
+  expect(joins).toHaveLength(2);
   await failure.getByRole('button', { name: MODELS_TEXT.retryTraining }).click();
   await expect(row).toHaveAttribute('data-status', 'training');
   await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 180_000 });
