@@ -38,6 +38,7 @@ export const GENERATE_PAGE_TEXT = {
   copyImagePrompt: (index: number) => `Copy the prompt of image ${index}`,
   tryImageAgain: (index: number) => `Try again, image ${index}`,
   makingAgain: 'Making it again...',
+  maskNotPrepared: 'This device could not prepare the painted area. Try a smaller photo.',
   /** A batch image's 2× download ('HD' or 'enlarged', see hdDownloadLabel). */
   hdImage: (label: string, index: number) => `${label}, image ${index}`,
 } as const;

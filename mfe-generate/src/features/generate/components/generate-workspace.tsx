@@ -2,7 +2,6 @@ import type { ModelSummary } from '@app/shared/contract/models';
 import { GENERATE_TEXT, LAYOUT, mediaQuery, validateGenerationInput } from '@app/shared/spec';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import type { EditInputsHandle, EditInputsState } from '../../mask-editor/components/edit-inputs';
 import {
   cancelGeneration,
   dismissGenerationError,
@@ -12,13 +11,13 @@ import {
   useGenerateStore,
   type GenerationRequest,
 } from '../hooks/generation-store';
+import { useEditRequest } from '../hooks/use-edit-request';
 import { useGenerationProgress } from '../hooks/use-generation-progress';
 import { useModelSelection } from '../hooks/use-model-selection';
 import { usePromptHistory } from '../hooks/use-prompt-history';
 import { useResultScroll } from '../hooks/use-result-scroll';
 import { GENERATE_PAGE_TEXT } from '../texts';
 import { engineLimits } from '../utils/engine-limits';
-import { exportedMaskProblem } from '../utils/exported-mask-problem';
 import { insertAtCaret } from '../utils/insert-at-caret';
 import { ActionBar } from './action-bar';
 import { useChoiceStyles } from './choice-styles';
@@ -34,13 +33,6 @@ import { TriggerWordHints } from './trigger-word-hints';
 
 // Edit mode's image area and mask editor: not part of the first show (text to image is).
 const EditInputs = lazy(() => import('../../mask-editor/components/edit-inputs'));
-
-const NO_EDIT_INPUTS: EditInputsState = {
-  image: null,
-  aspect: null,
-  hasPaint: false,
-  maskRefused: false,
-};
 
 const useStyles = makeStyles({
   page: {
@@ -84,15 +76,13 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
   const { selectedIds: usable, selectedModels, toggle } = useModelSelection(readyModels);
   const madeImage = generation.status === 'succeeded' ? generation.result.id : null;
   const history = usePromptHistory(madeImage);
-  const [editInputsState, setEdit] = useState<EditInputsState>(NO_EDIT_INPUTS);
-  // What the edit panel last reported counts only while it is shown.
-  const edit = mode === 'edit' ? editInputsState : NO_EDIT_INPUTS;
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const editInputs = useRef<EditInputsHandle>(null);
+  const clearError = useCallback(() => setSubmitError(null), []);
+  const { edit, editInputs, onEditChange, preparing, prepare } = useEditRequest(mode, clearError);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const { resultRef, onResultShown, showNow } = useResultScroll(madeImage);
 
-  const busy = generation.status === 'busy';
+  const busy = generation.status === 'busy' || preparing;
   const hasReadyModel = readyModels.length > 0;
   const reason = validateGenerationInput({
     mode,
@@ -103,14 +93,6 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
     maskRefused: edit.maskRefused,
   });
   const limits = engineLimits(selectedModels);
-
-  const onEditChange = useCallback(
-    (state: EditInputsState) => {
-      setEdit(state);
-      setSubmitError(null);
-    },
-    [setEdit, setSubmitError],
-  );
 
   const setPrompt = (value: string) => {
     updateDraft({ prompt: value });
@@ -135,15 +117,14 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
       ...(mode === 'edit' ? {} : { count }),
     };
     if (mode === 'edit') {
-      const mask = await editInputs.current?.exportMask();
-      if (!mask || !edit.image) return;
-      const problem = exportedMaskProblem(mask, limits);
-      if (problem) {
-        setSubmitError(problem);
+      const parts = await prepare(limits);
+      if (!parts) return;
+      if ('problem' in parts) {
+        setSubmitError(parts.problem);
         return;
       }
-      request.image = edit.image;
-      request.mask = mask.blob;
+      request.image = parts.image;
+      request.mask = parts.mask;
     }
     send(request);
   };
