@@ -248,7 +248,7 @@ export class UploadQueue {
       this.update(item.id, { status: 'done', progress: 1, imageId: target.imageId });
     } catch (error) {
       if (controller.signal.aborted || isAbortError(error)) return;
-      if (error instanceof UploadHttpError && error.status === 404 && this.reused.has(item.id)) {
+      if (error instanceof UploadHttpError && isGone(error.status) && this.reused.has(item.id)) {
         // A retry's first URL expired or its image was removed: a fresh one, for this file only.
         this.lastTargets.delete(item.id);
         this.update(item.id, { status: 'queued', progress: 0 });
@@ -365,3 +365,6 @@ export function summarizeUploads(items: readonly UploadItem[]): UploadSummary {
     progress: bytes > 0 ? sent / bytes : items.length > 0 && count('done') === items.length ? 1 : 0,
   };
 }
+
+/** A reused upload URL that no longer works: expired or its image removed (404), or, on S3, expired (403). */
+const isGone = (status: number) => status === 404 || status === 403;
