@@ -77,7 +77,15 @@ export function SubscriptionCard({ profile }: { profile: UserProfile }) {
     setCheckout('starting');
     try {
       await startCheckout();
-      // The browser is leaving for the checkout; the button stays busy until it has gone.
+      // The browser is leaving for the checkout; the button stays busy until it has gone. Back
+      // from there with the Back gesture, the page may come back as it was left (the
+      // back/forward cache): the button is ready again.
+      const restored = (event: PageTransitionEvent) => {
+        if (!event.persisted) return;
+        window.removeEventListener('pageshow', restored);
+        setCheckout('idle');
+      };
+      window.addEventListener('pageshow', restored);
     } catch (failure) {
       console.error('The checkout could not be started', failure);
       setCheckout('failed');
