@@ -35,9 +35,9 @@ export async function cropToJpeg(
   area: PixelArea,
   quality: number,
 ): Promise<Blob> {
-  const objectUrl = typeof source === 'string' ? undefined : URL.createObjectURL(source);
+  const objectUrl = URL.createObjectURL(await bytesOf(source));
   try {
-    const image = await loadImage(objectUrl ?? (source as string));
+    const image = await loadImage(objectUrl);
     const width = Math.max(1, Math.round(area.width));
     const height = Math.max(1, Math.round(area.height));
     const canvas = document.createElement('canvas');
@@ -67,8 +67,21 @@ export async function cropToJpeg(
       ),
     );
   } finally {
-    if (objectUrl) URL.revokeObjectURL(objectUrl);
+    URL.revokeObjectURL(objectUrl);
   }
+}
+
+/**
+ * A stored photo's bytes, read with CORS: drawn from its URL, a photo on another origin (S3)
+ * would taint the canvas and the crop could not be exported. Read afresh, so a copy the HTTP
+ * cache kept from an <img> (without CORS headers) is not used for it.
+ */
+async function bytesOf(source: Blob | string): Promise<Blob> {
+  if (typeof source !== 'string') return source;
+  const response = await fetch(source, { mode: 'cors', cache: 'no-store' });
+  if (!response.ok)
+    throw new Error(`The image could not be loaded for cropping (${response.status})`);
+  return response.blob();
 }
 
 /** 'holiday.png' -> 'holiday.jpg': the crop is always a JPEG, and the upload says so. */
