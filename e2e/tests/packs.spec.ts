@@ -46,6 +46,9 @@ test('a pack of 4 runs as one batch sorted by likeness; Try again replaces one; 
   );
   await dialog.getByRole('textbox').nth(3).fill('lisa, studio portrait, bright high key, warm');
   await dialog.getByRole('button', { name: 'Run 4 images' }).click();
+  // While the batch is made, the packs wait, like the Generate button.
+  await expect(row.getByRole('button', { name: /Studio light/ })).toBeDisabled();
+  await saveScreenshot(page, 'packs-busy', { focus: row });
 
   const first = await batchLoaded(page, 4);
   expect(new Set(first).size).toBe(4);

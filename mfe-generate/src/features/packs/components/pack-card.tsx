@@ -42,6 +42,8 @@ const useStyles = makeStyles({
     fontFamily: 'inherit',
     cursor: 'pointer',
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+    // While a generation runs or no model is chosen, like the Generate button.
+    ':disabled': { cursor: 'default', opacity: 0.5 },
   },
   cover: {
     display: 'flex',
@@ -67,11 +69,25 @@ const useStyles = makeStyles({
 });
 
 /** A pack as a card: its drawn cover, title and one line; a tap opens its prompts. */
-export function PackCard({ pack, onOpen }: { pack: Pack; onOpen: () => void }) {
+export function PackCard({
+  pack,
+  disabled,
+  onOpen,
+}: {
+  pack: Pack;
+  disabled: boolean;
+  onOpen: () => void;
+}) {
   const styles = useStyles();
   const { from, to, icon } = pack.cover;
   return (
-    <button type="button" className={styles.card} onClick={onOpen} data-testid="pack-card">
+    <button
+      type="button"
+      className={styles.card}
+      disabled={disabled}
+      onClick={onOpen}
+      data-testid="pack-card"
+    >
       <span
         className={styles.cover}
         style={{ backgroundImage: `linear-gradient(135deg, ${from}, ${to})` }}

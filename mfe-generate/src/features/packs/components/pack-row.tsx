@@ -72,8 +72,8 @@ export function PackRow({
           <li key={pack.id} className={styles.item}>
             <PackCard
               pack={pack}
+              disabled={disabled}
               onOpen={() => {
-                if (disabled) return;
                 setPrompts(packPrompts(pack, trigger));
                 setOpen(pack);
               }}
