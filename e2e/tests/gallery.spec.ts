@@ -520,6 +520,24 @@ test.describe('a gallery of 25 generated images', () => {
       expect(freshUrls).toHaveLength(1);
       await expectThumbnailsLoaded(page, 10);
     });
+
+    test('a failed Load More stays with its filter: another filter is not marked by it', async ({
+      page,
+      baseURL,
+    }) => {
+      await openGallery(page, baseURL!, seed);
+      // The next page fails (a server error) while the first ones came.
+      await page.route(/\/api\/media\?.*cursor=/, (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+      );
+      await loadMoreButton(page).click();
+      const failed = page.getByText(GALLERY_TEXT.loadMoreFailed);
+      await expect(failed).toBeVisible();
+      await page.getByRole('radio', { name: GALLERY_TEXT.filterAll }).check();
+      await expect(tiles(page)).toHaveCount(10);
+      await expect(failed).toHaveCount(0);
+      await expect(loadMoreButton(page)).toBeEnabled();
+    });
   });
 });
 

@@ -23,19 +23,28 @@ export interface Gallery {
   revalidate: () => void;
 }
 
-/** The gallery list of one filter, its states and its reads. */
+/**
+ * The gallery list of one filter, its states and its reads. An action's state (its failure, its
+ * spinner) belongs to the filter it was started on: switched away meanwhile, the list shown is
+ * not marked by it.
+ */
 export function useGallery(filter: MediaFilter): Gallery {
   const list = useMediaPages(filter);
-  const [failed, setFailed] = useState<{ read: GalleryRead; error: unknown } | null>(null);
+  const [failed, setFailed] = useState<{
+    filter: MediaFilter;
+    read: GalleryRead;
+    error: unknown;
+  } | null>(null);
   const [dismissed, setDismissed] = useState<unknown>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [refreshing, setRefreshing] = useState(false);
+  const [loadingMoreOf, setLoadingMoreOf] = useState<MediaFilter | null>(null);
+  const [refreshingOf, setRefreshingOf] = useState<MediaFilter | null>(null);
+  const ownFailure = failed?.filter === filter ? failed : null;
 
   const items = useMemo(() => list.pages?.flatMap((page) => page.items) ?? [], [list.pages]);
   const hasMore = list.pages?.at(-1)?.hasMore ?? false;
 
   // An action's own failure first; else the list's (its first load or a background re-read).
-  const failure = failed ?? (list.error ? { read: 'load' as const, error: list.error } : null);
+  const failure = ownFailure ?? (list.error ? { read: 'load' as const, error: list.error } : null);
   const error =
     failure && failure.error !== dismissed
       ? readFailedMessage(failure.read, failure.error, items.length > 0)
@@ -44,37 +53,37 @@ export function useGallery(filter: MediaFilter): Gallery {
   const { loadMore: readMore, refresh: readFresh, revalidate } = list;
   const loadMore = useCallback(() => {
     setFailed(null);
-    setLoadingMore(true);
+    setLoadingMoreOf(filter);
     readMore()
-      .catch((error: unknown) => setFailed({ read: 'more', error }))
-      .finally(() => setLoadingMore(false));
-  }, [readMore]);
+      .catch((error: unknown) => setFailed({ filter, read: 'more', error }))
+      .finally(() => setLoadingMoreOf((shown) => (shown === filter ? null : shown)));
+  }, [filter, readMore]);
 
   const refresh = useCallback(async () => {
     setFailed(null);
-    setRefreshing(true);
+    setRefreshingOf(filter);
     try {
       await readFresh();
       bus.emit('toast:show', { intent: 'success', text: GALLERY_TEXT.refreshed });
     } catch (error) {
-      setFailed({ read: 'refresh', error });
+      setFailed({ filter, read: 'refresh', error });
     } finally {
-      setRefreshing(false);
+      setRefreshingOf((shown) => (shown === filter ? null : shown));
     }
-  }, [readFresh]);
+  }, [filter, readFresh]);
 
   const retry = useCallback(() => {
-    if (failed?.read === 'more') loadMore();
-    else if (failed?.read === 'refresh') void refresh();
+    if (ownFailure?.read === 'more') loadMore();
+    else if (ownFailure?.read === 'refresh') void refresh();
     else revalidate();
-  }, [failed, loadMore, refresh, revalidate]);
+  }, [ownFailure, loadMore, refresh, revalidate]);
 
   return {
     items,
     hasMore,
     loading: list.pages === undefined && list.error === undefined,
-    loadingMore,
-    refreshing,
+    loadingMore: loadingMoreOf === filter,
+    refreshing: refreshingOf === filter,
     error,
     dismissError: () => {
       setDismissed(failure?.error ?? null);
