@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EDIT_MASK_TEXT, GENERATION_POLL_DEADLINE_MS } from '@app/shared/spec';
+import { APP_TEXT, EDIT_MASK_TEXT, GENERATION_POLL_DEADLINE_MS, KIT_TEXT } from '@app/shared/spec';
 import { expect, test, type Page, type TestInfo } from './support/test';
 import sharp from 'sharp';
 import { strokeOver } from './support/gestures';
@@ -608,6 +608,28 @@ test.describe('a job that does not finish', () => {
     );
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByText('Failed to generate image', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('a made image that cannot be read', () => {
+  // Without the service worker, route interception sees the image's read.
+  test.use({ serviceWorkers: 'block' });
+
+  test('says so in its place with a Retry, which shows it', async ({ page, baseURL }) => {
+    const item = /\/api\/media\/[0-9a-f-]{36}$/;
+    await page.route(item, (route) =>
+      route.fulfill({ status: 500, json: { error: 'Internal Server Error', message: 'down' } }),
+    );
+    await openGenerate(page, baseURL!);
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('portrait of lisa, studio light');
+    await action(page).click();
+    const failed = result(page).getByRole('alert');
+    await expect(failed).toContainText(APP_TEXT.headerImageFailed, { timeout: 60_000 });
+    await shot(page, 'text-read-failed');
+    await page.unroute(item);
+    await failed.getByRole('button', { name: KIT_TEXT.retry }).click();
+    await expect(result(page).locator('img')).toBeVisible();
+    await expect(failed).toHaveCount(0);
   });
 });
 

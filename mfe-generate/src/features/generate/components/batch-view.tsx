@@ -13,6 +13,7 @@ import { lazy, Suspense, useState } from 'react';
 import { downloadImage } from '@app/shared/data/save-file';
 import { tryImageAgain, type GenerationResult } from '../hooks/generation-store';
 import { batchDownloadName, GENERATE_PAGE_TEXT, hdName } from '../texts';
+import { ImageReadFailed } from './image-read-failed';
 import { coverButtonStyle } from '@app/shared/ui/cover-button';
 
 const PhotoViewer = lazy(() =>
@@ -191,9 +192,15 @@ function BatchTile({
  */
 export default function BatchView({ result }: { result: GenerationResult }) {
   const styles = useStyles();
-  const { data, mutate } = useMediaItems(result.imageIds);
+  const { data, error, mutate } = useMediaItems(result.imageIds);
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
-  if (!data) return <Spinner label={GENERATE_TEXT.generating} />;
+  if (!data) {
+    return error ? (
+      <ImageReadFailed onRetry={() => void mutate()} />
+    ) : (
+      <Spinner label={GENERATE_TEXT.generating} />
+    );
+  }
   const items = byLikeness(data);
   const photos = items.flatMap((item) =>
     item.displayUrl

@@ -6,6 +6,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useState } from 'react';
 import type { GenerationResult } from '../hooks/generation-store';
 import { GENERATE_PAGE_TEXT, seedLabel } from '../texts';
+import { ImageReadFailed } from './image-read-failed';
 import { ResultActions } from './result-actions';
 import { coverButtonStyle } from '@app/shared/ui/cover-button';
 
@@ -93,7 +94,7 @@ export default function ResultView({
   onGenerateAgain: () => void;
 }) {
   const styles = useStyles();
-  const { data: media, mutate } = useMediaItem(result.imageId);
+  const { data: media, error, mutate } = useMediaItem(result.imageId);
   const [viewerOpen, setViewerOpen] = useState(false);
   const [viewerWanted, setViewerWanted] = useState(false);
 
@@ -132,6 +133,8 @@ export default function ResultView({
               }}
             />
           </>
+        ) : error && !media ? (
+          <ImageReadFailed onRetry={() => void mutate()} />
         ) : null}
       </div>
 
