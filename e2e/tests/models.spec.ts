@@ -1,12 +1,14 @@
 import { basename } from 'node:path';
 import { expect, test, type FileChooser, type Locator, type Page } from './support/test';
 import {
+  API_TEXT,
   COMMON_TEXT,
   KIT_TEXT,
   MODELS_TEXT,
   NAV_TEXT,
   PHOTO_PROBLEM_TEXT,
   TRAINING_TEXT,
+  modelLimitReached,
   morePhotosNeeded,
   photoCount,
   photoPosition,
@@ -682,6 +684,41 @@ test('Train New Model counts only checked photos, says why Start waits, refuses 
     TRAINING_TEXT.notEnoughPhotos,
   );
   await expect(chosen(trainDialog(page))).toHaveCount(0);
+});
+
+test('Start after a lost answer: a changed request says why it cannot start, not a key error', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await signInNewUser(page, baseURL!, 'Ada Lovelace');
+  await openModels(page);
+  await page.getByRole('button', { name: MODELS_TEXT.addModel }).click();
+  const dialog = trainDialog(page);
+  const name = dialog.getByRole('textbox', { name: TRAINING_TEXT.modelNameLabel });
+  await name.fill('Ada');
+  await choosePhotos(
+    page,
+    dialog.getByRole('button', { name: TRAINING_TEXT.choosePhotos }),
+    LISA.slice(0, 5),
+  );
+  const start = dialog.getByRole('button', { name: startTrainingLabel(5) });
+  await expect(start).toBeEnabled({ timeout: 60_000 });
+  // The first Start reaches the api, which starts the training, but the answer is lost.
+  let lost = false;
+  await page.route('**/api/media/start-training', async (route) => {
+    if (lost) return route.fallback();
+    lost = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await start.click();
+  await expect(dialog.getByText(MODELS_TEXT.startTrainingFailed)).toBeVisible();
+  // Renamed, it is another request: the api says why it cannot start (the plan's one model).
+  await name.fill('Ada L');
+  await start.click();
+  await expect(dialog.getByText(modelLimitReached(1))).toBeVisible();
+  await expect(dialog.getByText(API_TEXT.idempotencyKeyReused)).toHaveCount(0);
 });
 
 test('offline, /models shows the models and photos as last seen, and what needs the network waits', async ({

@@ -38,7 +38,9 @@ export function useTrainDialog({ open, userName, onStarted }: TrainDialogOptions
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [startError, setStartError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const idempotencyKey = useRef(newIdempotencyKey());
+  // One key per request: Start again after a lost answer sends the same key (the api answers
+  // with the training it started), and a changed request gets a new one.
+  const keyed = useRef<{ request: string; key: string } | null>(null);
 
   const anyChecking = photos.some((photo) => photo.state.kind === 'checking');
   if (anyChecking !== checking) setChecking(anyChecking);
@@ -105,9 +107,14 @@ export function useTrainDialog({ open, userName, onStarted }: TrainDialogOptions
     setStartError(null);
     try {
       const photoIds = usable.flatMap((photo) => (photo.imageId ? [photo.imageId] : []));
-      const started = await startTraining({ ...form.request(), photoIds }, idempotencyKey.current);
+      const request = { ...form.request(), photoIds };
+      const asked = JSON.stringify(request);
+      if (keyed.current?.request !== asked) {
+        keyed.current = { request: asked, key: newIdempotencyKey() };
+      }
+      const started = await startTraining(request, keyed.current.key);
       chosen.reset();
-      idempotencyKey.current = newIdempotencyKey();
+      keyed.current = null;
       onStarted(started);
     } catch (error) {
       setStartError(failureMessage(error, MODELS_TEXT.startTrainingFailed));
