@@ -1,5 +1,5 @@
 import type { Pack, PackCover } from '@app/shared/packs';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import {
   AirplaneRegular,
   BriefcaseRegular,
@@ -42,9 +42,9 @@ const useStyles = makeStyles({
     fontFamily: 'inherit',
     cursor: 'pointer',
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
-    // While a generation runs or no model is chosen, like the Generate button.
-    ':disabled': { cursor: 'default', opacity: 0.5 },
   },
+  // While a generation runs or no model is chosen, like the Generate button.
+  disabled: { cursor: 'default', opacity: 0.5 },
   cover: {
     display: 'flex',
     alignItems: 'center',
@@ -81,11 +81,13 @@ export function PackCard({
   const styles = useStyles();
   const { from, to, icon } = pack.cover;
   return (
+    // aria-disabled, not disabled: the cards stay focusable, so the row that scrolls them on a
+    // phone can still be reached and scrolled by keyboard.
     <button
       type="button"
-      className={styles.card}
-      disabled={disabled}
-      onClick={onOpen}
+      className={mergeClasses(styles.card, disabled && styles.disabled)}
+      aria-disabled={disabled}
+      onClick={disabled ? undefined : onOpen}
       data-testid="pack-card"
     >
       <span
