@@ -4,6 +4,8 @@
  * picture). Kept apart from the crop dialog so it can be used and tested without react-easy-crop.
  */
 
+import { fetchBlob } from '../data/fetch-blob';
+
 /** An area in the image's own pixels, as react-easy-crop's `croppedAreaPixels` reports it. */
 export interface PixelArea {
   x: number;
@@ -76,12 +78,10 @@ export async function cropToJpeg(
  * would taint the canvas and the crop could not be exported. Read afresh, so a copy the HTTP
  * cache kept from an <img> (without CORS headers) is not used for it.
  */
-async function bytesOf(source: Blob | string): Promise<Blob> {
-  if (typeof source !== 'string') return source;
-  const response = await fetch(source, { mode: 'cors', cache: 'no-store' });
-  if (!response.ok)
-    throw new Error(`The image could not be loaded for cropping (${response.status})`);
-  return response.blob();
+function bytesOf(source: Blob | string): Promise<Blob> {
+  return typeof source === 'string'
+    ? fetchBlob(source, { mode: 'cors', cache: 'no-store' })
+    : Promise.resolve(source);
 }
 
 /** 'holiday.png' -> 'holiday.jpg': the crop is always a JPEG, and the upload says so. */

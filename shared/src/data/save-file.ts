@@ -1,13 +1,12 @@
+import { fetchBlob } from './fetch-blob';
+
 /**
  * Saves an image under the given file name. The signed download URL answers with the file as an
  * attachment, but a cross-origin (S3) answer's own name would win over `download`, so the bytes
  * are fetched and saved from a blob URL.
  */
 export async function downloadImage(url: string, fileName: string): Promise<void> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`Download failed: ${response.status}`);
-  const blob = await response.blob();
-  const objectUrl = URL.createObjectURL(blob);
+  const objectUrl = URL.createObjectURL(await fetchBlob(url));
   try {
     const link = document.createElement('a');
     link.href = objectUrl;

@@ -1,5 +1,6 @@
 import { api } from '@app/shared/api-client';
 import type { ImageUrl } from '@app/shared/contract/media';
+import { fetchBlob } from '@app/shared/data/fetch-blob';
 import type { GalleryItem } from '@app/shared/data/media';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -30,12 +31,6 @@ async function reencodeAsPng(blob: Blob): Promise<Blob> {
   }
 }
 
-async function fetchBytes(url: string): Promise<Blob> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return response.blob();
-}
-
 /**
  * The image's original as a PNG file named `{imageId}.png`. Generated originals are PNG already;
  * anything else (a training photo) is re-encoded in the browser. An expired link is renewed once
@@ -45,10 +40,10 @@ export async function pngFileOf(item: GalleryItem): Promise<File> {
   let blob: Blob;
   try {
     if (!item.downloadUrl) throw new Error('No download URL');
-    blob = await fetchBytes(item.downloadUrl);
+    blob = await fetchBlob(item.downloadUrl);
   } catch {
     const fresh = await api.get<ImageUrl>(`/image/${encodeURIComponent(item.imageId)}`);
-    blob = await fetchBytes(fresh.downloadUrl);
+    blob = await fetchBlob(fresh.downloadUrl);
   }
   const png = (await isPng(blob)) ? blob : await reencodeAsPng(blob);
   return new File([png], pngFileName(item.imageId), { type: 'image/png' });
