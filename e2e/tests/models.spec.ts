@@ -40,6 +40,14 @@ async function openModels(page: Page) {
 }
 
 const trainDialog = (page: Page) => page.getByRole('dialog', { name: TRAINING_TEXT.dialogTitle });
+
+/** A new user's Train New Model dialog, opened from the models page. */
+async function newUsersTrainDialog(page: Page, origin: string, name: string) {
+  await signInNewUser(page, origin, name);
+  await openModels(page);
+  await page.getByRole('button', { name: MODELS_TEXT.addModel }).click();
+  return trainDialog(page);
+}
 const chosen = (dialog: Locator) => dialog.getByTestId('chosen-photo');
 
 async function choosePhotos(page: Page, opener: Locator, files: string[]) {
@@ -204,10 +212,7 @@ test('a new user trains a model end to end on real photos', async ({ page, baseU
 
 test('the Train New Model dialog keeps every rule of spec §5', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
-  await signInNewUser(page, baseURL!, 'Grace Brewster Hopper');
-  await openModels(page);
-  await page.getByRole('button', { name: MODELS_TEXT.addModel }).click();
-  const dialog = trainDialog(page);
+  const dialog = await newUsersTrainDialog(page, baseURL!, 'Grace Brewster Hopper');
   const name = dialog.getByRole('textbox', { name: TRAINING_TEXT.modelNameLabel });
   const triggerWord = dialog.getByRole('textbox', { name: TRAINING_TEXT.triggerWordLabel });
   await expect(triggerWord).toHaveValue('gracebrewsterhopper');
@@ -606,10 +611,7 @@ test('Train New Model counts only checked photos, says why Start waits, refuses 
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  await signInNewUser(page, baseURL!, 'Ada Lovelace');
-  await openModels(page);
-  await page.getByRole('button', { name: MODELS_TEXT.addModel }).click();
-  const dialog = trainDialog(page);
+  const dialog = await newUsersTrainDialog(page, baseURL!, 'Ada Lovelace');
   const blocker = dialog.getByTestId('start-blocker');
   await expect(blocker).toHaveText(TRAINING_TEXT.enterModelName);
   await expect(
@@ -691,10 +693,7 @@ test('Start after a lost answer: a changed request says why it cannot start, not
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  await signInNewUser(page, baseURL!, 'Ada Lovelace');
-  await openModels(page);
-  await page.getByRole('button', { name: MODELS_TEXT.addModel }).click();
-  const dialog = trainDialog(page);
+  const dialog = await newUsersTrainDialog(page, baseURL!, 'Ada Lovelace');
   const name = dialog.getByRole('textbox', { name: TRAINING_TEXT.modelNameLabel });
   await name.fill('Ada');
   await choosePhotos(
