@@ -553,15 +553,15 @@ test('a training that ends in the background is told by a notification', async (
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   const api = await apiAs(page, baseURL!);
   const photoIds = await api.upload(LISA.slice(0, 5));
+  // The user is in another app for the whole training: the page is hidden from its first
+  // script, so a training that ends quickly is still seen while hidden.
+  await page.addInitScript(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    Object.defineProperty(document, 'hidden', { value: true, configurable: true });
+  });
   await api.post('/media/start-training', { modelName: 'Ada', photoIds });
   await page.reload();
   await expect(page.getByTestId('model-row')).toHaveAttribute('data-status', 'training');
-  // The user switches to another app.
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    Object.defineProperty(document, 'hidden', { value: true, configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
   // A read fails while the app is hidden: the page keeps asking, or the end would go untold.
   let failedReads = 0;
   await page.route('**/api/user/training-status', (route) => {
