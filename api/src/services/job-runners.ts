@@ -9,6 +9,7 @@ import { readAll } from '../engines/read-all';
 import { JobFailure } from '../jobs/job-failures';
 import { promptsOf, type Job, type JobInputs, type JobOutcome } from '../jobs/queue';
 import type { JobContext, JobRunners } from '../jobs/worker';
+import { maskAtPhotoSize } from '../media/mask-at-photo-size';
 import { processImage } from '../media/pipeline';
 import { mediaKeys } from '../storage/keys';
 import type { Storage } from '../storage/storage';
@@ -323,10 +324,11 @@ export function jobRunners(
     edit: async (job, context) => {
       const seed = seedOf(job.id);
       const engine = await engineFor(job, job.input.modelIds);
-      const [image, mask] = await Promise.all([
+      const [image, drawn] = await Promise.all([
         readFile(job.input.imageKey),
         readFile(job.input.maskKey),
       ]);
+      const mask = await maskAtPhotoSize(image, drawn);
       const { prompt, aspectRatio, modelIds } = job.input;
       const edited = await engine.edit(
         { userId: job.userId, prompt, aspectRatio, modelIds, seed, image, mask },

@@ -211,18 +211,20 @@ export function describeProviderEngine(makeHarness: () => Promise<ProviderHarnes
       })
         .png()
         .toBuffer();
+      // Drawn at half the photo's size, as a phone draws the mask of a photo larger than its
+      // canvas: it marks the middle 128 × 128 of the photo.
       const mask = await sharp({
-        create: { width: 256, height: 256, channels: 3, background: '#000000' },
+        create: { width: 128, height: 128, channels: 3, background: '#000000' },
       })
         .composite([
           {
             input: await sharp({
-              create: { width: 128, height: 128, channels: 3, background: '#ffffff' },
+              create: { width: 64, height: 64, channels: 3, background: '#ffffff' },
             })
               .png()
               .toBuffer(),
-            left: 64,
-            top: 64,
+            left: 32,
+            top: 32,
           },
         ])
         .png()
@@ -257,7 +259,12 @@ export function describeProviderEngine(makeHarness: () => Promise<ProviderHarnes
         [128, 192],
       ] as const)
         expect(pixel(x, y)).toEqual([0x30, 0x60, 0xc0]);
-      expect(pixel(128, 128)).not.toEqual([0x30, 0x60, 0xc0]);
+      for (const [x, y] of [
+        [128, 128],
+        [66, 66],
+        [189, 189],
+      ] as const)
+        expect(pixel(x, y)).not.toEqual([0x30, 0x60, 0xc0]);
     });
 
     it("cancels the provider's training when the user cancels", async () => {

@@ -143,10 +143,10 @@ export default function MaskEditor({
       exportMask: () => {
         const surface = canvasRef.current;
         if (!surface) return Promise.reject(new Error('The mask editor is not ready'));
-        return exportMask(surface, photoSize.width, photoSize.height);
+        return exportMask(surface, photoSize);
       },
     }),
-    [photoSize.width, photoSize.height],
+    [photoSize],
   );
 
   // A mouse or pen moves the brush outline; touches are the gestures' to take.

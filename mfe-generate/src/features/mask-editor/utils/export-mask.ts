@@ -3,10 +3,10 @@ import type { EditMaskFacts } from '@app/shared/spec';
 import { maskFromPainting, paintedAtPoint, paintedShare } from './mask-pixels';
 
 export interface ExportedMask {
-  /** The PNG mask at the photo's size: white where the photo is to be regenerated. */
+  /** The PNG mask, the photo's shape: white where the photo is to be regenerated. */
   blob: Blob;
   paintedPixels: number;
-  /** paintedPixels over the photo's pixels: the share the api measures on this mask. */
+  /** paintedPixels over the mask's pixels: the share the api measures on this mask. */
   share: number;
 }
 
@@ -24,6 +24,22 @@ function loadImage(src: string): Promise<HTMLImageElement> {
  * brush stroke across a face's edge.
  */
 const MEASURE_SIDE = 256;
+
+/**
+ * The longest side a mask is drawn at. Many phone cameras take photos larger than the canvas a
+ * phone browser will draw (iOS Safari's limit is 4096 × 4096 pixels); every engine scales the
+ * mask to the photo's size, so a smaller mask marks the same region.
+ */
+export const MAX_MASK_SIDE = 4096;
+
+/** `size` scaled down, keeping its shape, until its longest side is at most `side`. */
+export function fitWithin(size: { width: number; height: number }, side: number) {
+  const scale = Math.min(1, side / Math.max(size.width, size.height));
+  return {
+    width: Math.max(1, Math.round(size.width * scale)),
+    height: Math.max(1, Math.round(size.height * scale)),
+  };
+}
 
 /** What the edit-mask rule reads of the strokes. */
 export type PaintingFacts = Required<Pick<EditMaskFacts, 'areaFraction' | 'painted'>>;
@@ -52,22 +68,21 @@ export async function measurePainting(
   canvas: Pick<ReactSketchCanvasRef, 'exportImage'>,
   photo: { width: number; height: number },
 ): Promise<PaintingFacts> {
-  const scale = Math.min(1, MEASURE_SIDE / Math.max(photo.width, photo.height));
-  const width = Math.max(1, Math.round(photo.width * scale));
-  const height = Math.max(1, Math.round(photo.height * scale));
+  const { width, height } = fitWithin(photo, MEASURE_SIDE);
   const { pixels } = await renderPainting(canvas, width, height);
   return { areaFraction: paintedShare(pixels), painted: paintedAtPoint(pixels) };
 }
 
 /**
- * The strokes rendered at the photo's own size (they are vectors, so nothing is blurred by
- * scaling), turned into the black-and-white mask of spec §5 and encoded as PNG.
+ * The strokes rendered at the photo's own size, or at `MAX_MASK_SIDE` for a larger photo (they
+ * are vectors, so nothing is blurred by scaling), turned into the black-and-white mask of
+ * spec §5 and encoded as PNG.
  */
 export async function exportMask(
   canvas: Pick<ReactSketchCanvasRef, 'exportImage'>,
-  width: number,
-  height: number,
+  photo: { width: number; height: number },
 ): Promise<ExportedMask> {
+  const { width, height } = fitWithin(photo, MAX_MASK_SIDE);
   const { surface, context, pixels } = await renderPainting(canvas, width, height);
   const { mask, paintedPixels } = maskFromPainting(pixels);
   context.putImageData(
