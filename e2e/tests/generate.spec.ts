@@ -374,6 +374,17 @@ test('edit: paint a mask, undo, redo and clear it, and only the painted area cha
     await expect(redo).toBeDisabled();
   }
 
+  // A visit to another tab keeps the photo, the painted mask and its history.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Models' }).click();
+  await expect(page).toHaveURL(/\/models$/);
+  await nav.getByRole('button', { name: 'Generate' }).click();
+  // The mouse leaves the tab, and with it the tab's tooltip.
+  await page.mouse.move(0, 0);
+  await expect(page.getByTestId('mask-viewport')).toBeVisible();
+  await expect(undo).toBeEnabled();
+  await expect(reason(page)).toHaveCount(0);
+
   await shot(page, 'edit-painted');
   await expectScreenChecks(page, 'generate, edit mode');
   await action(page).click();

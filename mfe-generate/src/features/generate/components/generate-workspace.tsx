@@ -5,6 +5,7 @@ import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import {
   cancelGeneration,
   dismissGenerationError,
+  keepEditDraft,
   startGeneration,
   switchMode,
   updateDraft,
@@ -158,6 +159,8 @@ export function GenerateWorkspace({ readyModels }: { readyModels: readonly Model
           <Suspense fallback={null}>
             <EditInputs
               ref={editInputs}
+              kept={draft.edit}
+              onKeep={keepEditDraft}
               onChange={onEditChange}
               modelIds={usable}
               fillsFromPhoto={limits?.editFollowsPrompt === false}

@@ -5,7 +5,14 @@ import { GENERATE_TEXT, STORAGE_KEYS } from '@app/shared/spec';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getGenerateState, startGeneration, switchMode, updateDraft } from './generation-store';
+import { EMPTY_MASK_HISTORY } from '../../mask-editor/utils/mask-history';
+import {
+  getGenerateState,
+  keepEditDraft,
+  startGeneration,
+  switchMode,
+  updateDraft,
+} from './generation-store';
 
 /** A real API that finishes every text-to-image job at once. */
 let server: Server;
@@ -48,12 +55,41 @@ describe('the generate page’s state', () => {
       prompt: 'portrait of lisa',
       aspectRatio: '16:9',
       count: 1,
+      edit: null,
     });
     bus.emit('auth:logout', { reason: 'user' });
     expect(getGenerateState()).toEqual({
-      draft: { mode: 'generate', prompt: '', aspectRatio: '1:1', count: 1 },
+      draft: { mode: 'generate', prompt: '', aspectRatio: '1:1', count: 1, edit: null },
       generation: { status: 'idle' },
     });
+  });
+
+  it('keeps the edit photo and strokes until a mode switch or logout, then frees the photo', () => {
+    const revoked: string[] = [];
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => void revoked.push(url));
+    const photo = (url: string) => ({
+      file: new File(['x'], 'me.png', { type: 'image/png' }),
+      url,
+      size: { width: 4, height: 3 },
+    });
+    const stroke = { paths: [{ x: 1, y: 2 }], strokeWidth: 20, strokeColor: 'red', drawMode: true };
+    const painted = { paths: [stroke], undo: [[]], redo: [] };
+    switchMode('edit');
+    keepEditDraft({ photo: photo('blob:a'), strokes: EMPTY_MASK_HISTORY });
+    keepEditDraft({ photo: photo('blob:a'), strokes: painted });
+    expect(getGenerateState().draft.edit?.strokes).toBe(painted);
+    expect(revoked).toEqual([]);
+    // Another photo replaces the first one.
+    keepEditDraft({ photo: photo('blob:b'), strokes: EMPTY_MASK_HISTORY });
+    expect(revoked).toEqual(['blob:a']);
+    switchMode('generate');
+    expect(getGenerateState().draft.edit).toBeNull();
+    expect(revoked).toEqual(['blob:a', 'blob:b']);
+    switchMode('edit');
+    keepEditDraft({ photo: photo('blob:c'), strokes: painted });
+    bus.emit('auth:logout', { reason: 'user' });
+    expect(getGenerateState().draft.edit).toBeNull();
+    expect(revoked).toEqual(['blob:a', 'blob:b', 'blob:c']);
   });
 
   it('keeps a prompt that made an image among the recent ones', async () => {

@@ -9,6 +9,7 @@ import {
   type GenerationMode,
 } from '@app/shared/spec';
 import { useSyncExternalStore } from 'react';
+import type { EditDraft } from '../../mask-editor/utils/edit-draft';
 import { rememberPrompt } from '../utils/prompt-history';
 
 export interface GenerationRequest {
@@ -20,7 +21,7 @@ export interface GenerationRequest {
   count?: number;
   /** A pack run: its prompts (maybe edited), run as one batch instead of `prompt`. */
   prompts?: string[];
-  /** Edit mode: the photo and its PNG mask at the photo's size. */
+  /** Edit mode: the photo and its PNG mask (the photo's shape). */
   image?: File;
   mask?: Blob;
 }
@@ -58,6 +59,8 @@ export interface GenerateDraft {
   aspectRatio: AspectRatio;
   /** Text to image: images per run, 1-4. */
   count: number;
+  /** Edit mode: the chosen photo and its strokes, once a photo is chosen. */
+  edit: EditDraft | null;
 }
 
 export interface GenerateStoreState {
@@ -66,7 +69,13 @@ export interface GenerateStoreState {
 }
 
 const INITIAL: GenerateStoreState = {
-  draft: { mode: 'generate', prompt: '', aspectRatio: DEFAULT_ASPECT_RATIO, count: 1 },
+  draft: {
+    mode: 'generate',
+    prompt: '',
+    aspectRatio: DEFAULT_ASPECT_RATIO,
+    count: 1,
+    edit: null,
+  },
   generation: { status: 'idle' },
 };
 
@@ -105,12 +114,25 @@ export function updateDraft(changes: Partial<GenerateDraft>): void {
   set({ ...state, draft: { ...state.draft, ...changes } });
 }
 
-/** Spec §2: switching mode clears the image, mask, result and error (the image and mask live in
- * the edit panel, which a mode switch unmounts). A running generation is left to finish unseen. */
+/** The photo's object URL is given up once the draft no longer holds that photo. */
+function releasePhotoUnlessIn(next: EditDraft | null) {
+  const kept = state.draft.edit?.photo;
+  if (kept && kept.url !== next?.photo.url) URL.revokeObjectURL(kept.url);
+}
+
+/** Edit mode's photo and strokes, as the edit panel last changed them (null: no photo). */
+export function keepEditDraft(edit: EditDraft | null): void {
+  releasePhotoUnlessIn(edit);
+  updateDraft({ edit });
+}
+
+/** Spec §2: switching mode clears the image, mask, result and error. A running generation is
+ * left to finish unseen. */
 export function switchMode(mode: GenerationMode): void {
   if (mode === state.draft.mode) return;
   abandonRunningJob();
-  set({ draft: { ...state.draft, mode }, generation: { status: 'idle' } });
+  releasePhotoUnlessIn(null);
+  set({ draft: { ...state.draft, mode, edit: null }, generation: { status: 'idle' } });
 }
 
 /** A job the page no longer waits for is canceled, so it does not hold the engine. */
@@ -301,6 +323,7 @@ export function dismissGenerationError(): void {
  * the session that could cancel it is ending, and its image lands in that user's gallery.
  */
 export function resetGenerateStore(): void {
+  releasePhotoUnlessIn(null);
   set(INITIAL);
 }
 

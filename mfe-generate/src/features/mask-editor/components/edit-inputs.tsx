@@ -2,7 +2,9 @@ import { editMaskProblem } from '@app/shared/spec';
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useEditFaces } from '../hooks/use-edit-faces';
+import type { EditDraft, LoadedPhoto } from '../utils/edit-draft';
 import type { ExportedMask, PaintingFacts } from '../utils/export-mask';
+import { EMPTY_MASK_HISTORY } from '../utils/mask-history';
 import { MASK_EDITOR_TEXT } from '../texts';
 import { ImageUploadArea } from './image-upload-area';
 import type { MaskEditorHandle } from './mask-editor';
@@ -29,12 +31,6 @@ export interface EditInputsState {
   maskRefused: boolean;
 }
 
-interface LoadedPhoto {
-  file: File;
-  url: string;
-  size: { width: number; height: number };
-}
-
 /** Reads the photo's upright size (browsers apply its EXIF orientation, as the api does). */
 function readPhoto(file: File): Promise<LoadedPhoto> {
   const url = URL.createObjectURL(file);
@@ -51,15 +47,19 @@ function readPhoto(file: File): Promise<LoadedPhoto> {
 }
 
 /**
- * Edit mode's inputs: the image area, then the mask editor over the chosen photo. A mode switch
- * unmounts this, which drops the photo and the mask (spec §2).
+ * Edit mode's inputs: the image area, then the mask editor over the chosen photo. The photo and
+ * its strokes are the page's `kept` draft, so they outlive this panel.
  */
 export default function EditInputs({
+  kept,
+  onKeep,
   onChange,
   modelIds,
   fillsFromPhoto,
   ref,
 }: {
+  kept: EditDraft | null;
+  onKeep: (draft: EditDraft | null) => void;
   onChange: (state: EditInputsState) => void;
   /** The chosen models, whose faces the photo's faces are compared with. */
   modelIds: readonly string[];
@@ -71,7 +71,7 @@ export default function EditInputs({
   ref?: Ref<EditInputsHandle>;
 }) {
   const styles = useStyles();
-  const [photo, setPhoto] = useState<LoadedPhoto | null>(null);
+  const photo = kept?.photo ?? null;
   const [unreadable, setUnreadable] = useState(false);
   const [hasPaint, setHasPaint] = useState(false);
   const [painting, setPainting] = useState<PaintingFacts | null>(null);
@@ -92,13 +92,6 @@ export default function EditInputs({
     });
   }, [photo, hasPaint, problem, onChange]);
 
-  useEffect(
-    () => () => {
-      if (photo) URL.revokeObjectURL(photo.url);
-    },
-    [photo],
-  );
-
   useImperativeHandle(
     ref,
     () => ({
@@ -113,7 +106,7 @@ export default function EditInputs({
       (loaded) => {
         setHasPaint(false);
         setPainting(null);
-        setPhoto(loaded);
+        onKeep({ photo: loaded, strokes: EMPTY_MASK_HISTORY });
       },
       () => setUnreadable(true),
     );
@@ -126,7 +119,7 @@ export default function EditInputs({
         previewUrl={photo?.url ?? null}
         onFile={choose}
         onRemove={() => {
-          setPhoto(null);
+          onKeep(null);
           setHasPaint(false);
           setPainting(null);
         }}
@@ -143,6 +136,8 @@ export default function EditInputs({
             ref={editor}
             photoUrl={photo.url}
             photoSize={photo.size}
+            strokes={kept?.strokes}
+            onStrokesChange={(strokes) => onKeep({ photo, strokes })}
             onPaintChange={setHasPaint}
             onPaintingChange={setPainting}
           />

@@ -22,7 +22,7 @@ import {
   type ExportedMask,
   type PaintingFacts,
 } from '../utils/export-mask';
-import { hasPaint } from '../utils/mask-history';
+import { hasPaint, type MaskHistory } from '../utils/mask-history';
 import { MASK_EDITOR_TEXT } from '../texts';
 import { BrushSizeSlider } from './brush-size-slider';
 import { MaskToolbar } from './mask-toolbar';
@@ -87,12 +87,17 @@ export interface MaskEditorHandle {
 export default function MaskEditor({
   photoUrl,
   photoSize,
+  strokes: keptStrokes,
+  onStrokesChange,
   onPaintChange,
   onPaintingChange,
   ref,
 }: {
   photoUrl: string;
   photoSize: { width: number; height: number };
+  /** The strokes painted before (the editor was away while the user visited another tab). */
+  strokes?: MaskHistory;
+  onStrokesChange: (strokes: MaskHistory) => void;
   onPaintChange: (hasPaint: boolean) => void;
   /** How much of the photo is painted, and where, after every change to the strokes. */
   onPaintingChange: (painting: PaintingFacts | null) => void;
@@ -106,7 +111,12 @@ export default function MaskEditor({
   const { canvas, fit, box } = useEditorBox(root, photoSize);
   const [erasing, setErasing] = useState(false);
   const [brushSize, setBrushSize] = useBrushSize();
-  const strokes = useMaskStrokes({ brushSize, erasing });
+  const strokes = useMaskStrokes({
+    brushSize,
+    erasing,
+    kept: keptStrokes,
+    onChange: onStrokesChange,
+  });
   const { history, dispatch } = strokes;
   const gestures = useViewGestures({ viewportRef, box, onGestureStart: strokes.dropStroke });
   const { view } = gestures;

@@ -1,5 +1,5 @@
 import { MASK_EDITOR } from '@app/shared/spec';
-import { useReducer, useState } from 'react';
+import { useEffect, useEffectEvent, useReducer, useState } from 'react';
 import type { CanvasPath, Point } from 'react-sketch-canvas';
 import {
   EMPTY_MASK_HISTORY,
@@ -16,10 +16,25 @@ const reduce = (state: MaskHistory, action: MaskAction) =>
 
 /**
  * The mask's strokes with their undo/redo history, and the stroke being drawn. The canvas reports
- * points in its own 512-px units, whatever the zoom.
+ * points in its own 512-px units, whatever the zoom. The history starts as `kept` and each change
+ * goes to `onChange`, so the page can keep it while the editor is away.
  */
-export function useMaskStrokes({ brushSize, erasing }: { brushSize: number; erasing: boolean }) {
-  const [history, dispatch] = useReducer(reduce, EMPTY_MASK_HISTORY);
+export function useMaskStrokes({
+  brushSize,
+  erasing,
+  kept = EMPTY_MASK_HISTORY,
+  onChange,
+}: {
+  brushSize: number;
+  erasing: boolean;
+  kept?: MaskHistory;
+  onChange: (history: MaskHistory) => void;
+}) {
+  const [history, dispatch] = useReducer(reduce, kept);
+  const report = useEffectEvent(onChange);
+  useEffect(() => {
+    if (history !== kept) report(history);
+  }, [history, kept]);
   const [active, setActive] = useState<CanvasPath | null>(null);
 
   const startStroke = (point: Point) =>
