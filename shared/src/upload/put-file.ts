@@ -13,7 +13,16 @@ interface UploadProgress {
 export interface PutFileOptions {
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
+  /** No byte sent for this long: the connection is taken as lost (default `STALL_MS`). */
+  stallMs?: number;
 }
+
+/**
+ * A phone that loses its network mid-upload may get no error for many minutes; the file would
+ * sit at the same percentage with nothing to press. Only the sending is watched: once the whole
+ * file is sent, the answer waits for the server's processing of the photo.
+ */
+const STALL_MS = 30_000;
 
 /** The target answered with an error status, or no answer came (status 0). */
 export class UploadHttpError extends Error {
@@ -61,7 +70,7 @@ export function putFile(
   contentType: string,
   options: PutFileOptions = {},
 ): Promise<void> {
-  const { onProgress, signal } = options;
+  const { onProgress, signal, stallMs = STALL_MS } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortError());
@@ -70,18 +79,30 @@ export function putFile(
     const xhr = new XMLHttpRequest();
     const abort = () => xhr.abort();
     signal?.addEventListener('abort', abort, { once: true });
+    let stalled = false;
+    let stallTimer: ReturnType<typeof setTimeout> | undefined;
+    const watchSending = () => {
+      clearTimeout(stallTimer);
+      stallTimer = setTimeout(() => {
+        stalled = true;
+        xhr.abort();
+      }, stallMs);
+    };
     const settle = (outcome: () => void) => {
+      clearTimeout(stallTimer);
       signal?.removeEventListener('abort', abort);
       outcome();
     };
     xhr.open('PUT', url);
     xhr.setRequestHeader('Content-Type', contentType);
     xhr.upload.addEventListener('progress', (event) => {
+      watchSending();
       onProgress?.({
         loaded: event.loaded,
         total: event.lengthComputable ? event.total : body.size,
       });
     });
+    xhr.upload.addEventListener('load', () => clearTimeout(stallTimer));
     xhr.addEventListener('load', () =>
       settle(() => {
         if (xhr.status >= 200 && xhr.status < 300) {
@@ -102,8 +123,11 @@ export function putFile(
     xhr.addEventListener('error', () =>
       settle(() => reject(new UploadHttpError(0, statusTextOf(0, '')))),
     );
-    xhr.addEventListener('abort', () => settle(() => reject(abortError())));
+    xhr.addEventListener('abort', () =>
+      settle(() => reject(stalled ? new UploadHttpError(0, statusTextOf(0, '')) : abortError())),
+    );
     xhr.send(body);
+    watchSending();
   });
 }
 
