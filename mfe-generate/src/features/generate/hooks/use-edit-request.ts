@@ -17,8 +17,8 @@ export type EditParts = { image: File; mask: Blob } | { problem: string };
 
 /**
  * Edit mode's part of a request: what the edit panel reports, and the photo with its mask once
- * exported. The export draws the mask at the photo's size (up to a limit), which takes a moment on a phone:
- * `preparing` meanwhile, so the form shows it is busy and a second tap sends nothing.
+ * exported. The export draws the mask at the photo's size (up to a limit), which takes a moment
+ * on a phone: `preparing` meanwhile, so the form shows it is busy and a second tap sends nothing.
  */
 export function useEditRequest(mode: GenerationMode, clearError: () => void) {
   const [reported, setReported] = useState(NO_EDIT_INPUTS);

@@ -18,7 +18,7 @@ const useStyles = makeStyles({
 });
 
 export interface EditInputsHandle {
-  /** The mask at the photo's size, or null while no photo is shown. */
+  /** The mask in the photo's shape, or null while no photo is shown. */
   exportMask: () => Promise<ExportedMask | null>;
 }
 

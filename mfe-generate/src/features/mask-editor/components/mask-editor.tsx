@@ -75,7 +75,7 @@ const useStyles = makeStyles({
 });
 
 export interface MaskEditorHandle {
-  /** The mask of spec §5 at the photo's size. */
+  /** The mask of spec §5 in the photo's shape (see `exportMask`). */
   exportMask: () => Promise<ExportedMask>;
 }
 

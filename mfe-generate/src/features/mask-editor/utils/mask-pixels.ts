@@ -47,7 +47,7 @@ function paintedAt(painted: RgbaPixels, width: number, height: number, threshold
 }
 
 /**
- * The edit mask of spec §5 from what the user painted: at the photo's size, every pixel painted
+ * The edit mask of spec §5 from what the user painted: at `size`, every pixel painted
  * with alpha above 30 is white, grown by 2 px; everything else black. Opaque, so any PNG reader
  * sees the same black and white.
  */
