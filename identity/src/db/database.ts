@@ -7,6 +7,7 @@ import { hostedUi } from './migrations/0002-hosted-ui';
 import { totpLastStep } from './migrations/0003-totp-last-step';
 import { subjects } from './migrations/0004-subjects';
 import { mailRequests } from './migrations/0005-mail-requests';
+import { pendingEmail } from './migrations/0006-pending-email';
 import type { IdentityDatabase } from './schema';
 
 const BUSY_TIMEOUT_MS = 5000;
@@ -62,6 +63,7 @@ async function migrate(db: Kysely<IdentityDatabase>): Promise<void> {
         '0003-totp-last-step': totpLastStep,
         '0004-subjects': subjects,
         '0005-mail-requests': mailRequests,
+        '0006-pending-email': pendingEmail,
       }),
     },
   });

@@ -10,6 +10,12 @@ export interface UsersTable {
   /** Lower-cased: sign-in by e-mail is case-insensitive. */
   email: string;
   email_verified: number;
+  /**
+   * A new address asked for by UpdateUserAttributes: it becomes `email` (the sign-in name) only
+   * once VerifyUserAttribute proves it, as Cognito does for attributes that require verification
+   * before update. Until then nobody can claim an address they cannot read.
+   */
+  pending_email: string | null;
   status: UserStatus;
   /** Other attributes (name, picture, custom:*) as a JSON object of strings. */
   attributes: string;

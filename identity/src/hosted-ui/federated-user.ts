@@ -33,18 +33,17 @@ export async function userForGoogleIdentity(
         'An account with this e-mail exists and Google has not verified it',
       );
     }
-    // An unconfirmed sign-up could be someone else's claim on this address: its password is
-    // dropped, so only the mailbox owner (now proven by Google) keeps access.
-    const unconfirmed = existing.status === 'UNCONFIRMED';
+    // An unconfirmed sign-up, or an account that never proved this address, could be someone
+    // else's claim on it: its password is dropped, so only the mailbox owner (now proven by
+    // Google) keeps access.
+    const unproven = existing.status === 'UNCONFIRMED' || existing.email_verified !== 1;
     await updateUser(
       db,
       existing.id,
       {
         google_sub: identity.sub,
         email_verified: 1,
-        ...(unconfirmed
-          ? { status: 'CONFIRMED' as const, srp_salt: null, srp_verifier: null }
-          : {}),
+        ...(unproven ? { status: 'CONFIRMED' as const, srp_salt: null, srp_verifier: null } : {}),
       },
       now,
     );

@@ -21,9 +21,11 @@ export const getUserAttributeVerificationCode: OperationHandler = async (
       `Invalid attribute name: ${request.AttributeName} cannot be verified`,
     );
   }
+  // The address being proved: a pending change, else the account's own.
+  const address = user.pending_email ?? user.email;
   await recordMailRequest(service, source);
-  await assertMailQuota(service, user.email);
+  await assertMailQuota(service, address);
   return {
-    CodeDeliveryDetails: await deliverCode(service, user.id, 'verify_email', user.email, log),
+    CodeDeliveryDetails: await deliverCode(service, user.id, 'verify_email', address, log),
   };
 };

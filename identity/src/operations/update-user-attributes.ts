@@ -10,7 +10,10 @@ import type { OperationHandler } from '../call-context';
 
 const schema = z.object({ AccessToken: z.string().min(1), UserAttributes: attributeListSchema });
 
-/** A new e-mail is stored unverified and a code goes to it (VerifyUserAttribute confirms it). */
+/**
+ * A new e-mail waits as the pending address and a code goes to it; the account keeps its
+ * verified address, and sign-in name, until VerifyUserAttribute proves the new one.
+ */
 export const updateUserAttributes: OperationHandler = async (input, { service, log, source }) => {
   const request = parseInput(schema, input);
   const { user } = await authenticateAccessToken(service, request.AccessToken);
@@ -43,7 +46,7 @@ export const updateUserAttributes: OperationHandler = async (input, { service, l
     user.id,
     {
       attributes: JSON.stringify({ ...userAttributes(user), ...others }),
-      ...(emailChanges ? { email: newEmail, email_verified: 0 } : {}),
+      ...(newEmail === undefined ? {} : { pending_email: emailChanges ? newEmail : null }),
     },
     service.options.now(),
   );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { consumeCode } from '../codes/verification-codes';
 import { CognitoError } from '../errors';
 import { authenticateAccessToken } from '../tokens/access-token';
-import { updateUser } from '../users/user-store';
+import { findUserByUsername, updateUser } from '../users/user-store';
 import { parseInput } from './input';
 import type { OperationHandler } from '../call-context';
 
@@ -22,6 +22,21 @@ export const verifyUserAttribute: OperationHandler = async (input, { service }) 
     );
   }
   await consumeCode(service, user.id, 'verify_email', request.Code);
-  await updateUser(service.db, user.id, { email_verified: 1 }, service.options.now());
+  const moving = user.pending_email;
+  // Another account may have taken the address since the change was asked for.
+  if (moving !== null && (await findUserByUsername(service.db, moving)) !== undefined) {
+    throw new CognitoError(
+      'AliasExistsException',
+      'An account with the given email already exists.',
+    );
+  }
+  await updateUser(
+    service.db,
+    user.id,
+    moving === null
+      ? { email_verified: 1 }
+      : { email: moving, email_verified: 1, pending_email: null },
+    service.options.now(),
+  );
   return {};
 };

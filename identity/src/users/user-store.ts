@@ -40,6 +40,7 @@ export async function insertUser(db: Db, user: NewUser, now: Date): Promise<User
     id,
     email: user.email.trim().toLowerCase(),
     email_verified: user.emailVerified ? 1 : 0,
+    pending_email: null,
     status: user.status,
     attributes: JSON.stringify(user.attributes),
     srp_salt: verifier?.salt ?? null,

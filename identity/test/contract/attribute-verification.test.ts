@@ -18,7 +18,7 @@ describe('aws-amplify: changing and verifying the e-mail attribute', FLOW_TEST, 
   });
   afterAll(() => pool.stop());
 
-  it('stores a new e-mail unverified and verifies it with the mailed code', async () => {
+  it('keeps the verified e-mail until the new one is proved with the mailed code', async () => {
     const email = uniqueEmail('before');
     const changed = uniqueEmail('after');
     await confirmedUser(pool, email, 'attr-password');
@@ -29,7 +29,8 @@ describe('aws-amplify: changing and verifying the e-mail attribute', FLOW_TEST, 
       isUpdated: false,
       nextStep: { updateAttributeStep: 'CONFIRM_ATTRIBUTE_WITH_CODE' },
     });
-    expect(await fetchUserAttributes()).toMatchObject({ email: changed, email_verified: 'false' });
+    // Cognito's verification before update: the account is still the old, verified address.
+    expect(await fetchUserAttributes()).toMatchObject({ email, email_verified: 'true' });
 
     const resent = await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
     expect(resent).toMatchObject({ deliveryMedium: 'EMAIL', attributeName: 'email' });
@@ -40,6 +41,33 @@ describe('aws-amplify: changing and verifying the e-mail attribute', FLOW_TEST, 
     expect(await fetchUserAttributes()).toMatchObject({ email: changed, email_verified: 'true' });
     await signOut();
     expect((await signIn({ username: changed, password: 'attr-password' })).isSignedIn).toBe(true);
+    await signOut();
+  });
+
+  it('never gives an account an address it has not proved: its owner can still sign up', async () => {
+    const attacker = uniqueEmail('claimer');
+    const owner = uniqueEmail('owner');
+    await confirmedUser(pool, attacker, 'attacker-password');
+    await signIn({ username: attacker, password: 'attacker-password' });
+    await updateUserAttributes({ userAttributes: { email: owner } });
+    await signOut();
+
+    await expect(signIn({ username: owner, password: 'attacker-password' })).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    await confirmedUser(pool, owner, 'owner-password');
+    expect((await signIn({ username: owner, password: 'owner-password' })).isSignedIn).toBe(true);
+    await signOut();
+
+    // The claimer's code, even if it were known, no longer moves the address to that account.
+    await signIn({ username: attacker, password: 'attacker-password' });
+    await expect(
+      confirmUserAttribute({
+        userAttributeKey: 'email',
+        confirmationCode: await pool.latestCode(owner),
+      }),
+    ).rejects.toMatchObject({ name: expect.stringMatching(/CodeMismatch|AliasExists/) });
+    expect(await fetchUserAttributes()).toMatchObject({ email: attacker });
     await signOut();
   });
 
