@@ -167,6 +167,48 @@ describe('billing with the Stripe adapter', { timeout: 30_000 }, () => {
     expect((await studio.as(user, 'GET', '/api/user')).body.subscriptionStatus).toBe('canceled');
   });
 
+  it('keeps a new subscription when the canceled one it replaced ends', async () => {
+    const user = newUser();
+    const userId = await userIdOf(studio, user);
+    const now = Math.floor(Date.now() / 1000);
+    const completed = (id: string, subscription: string) =>
+      deliver({
+        id,
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: {
+          object: {
+            id: `cs_${id}`,
+            object: 'checkout.session',
+            client_reference_id: userId,
+            customer: 'cus_again',
+            subscription,
+          },
+        },
+      });
+    const old = stripeDouble.addActiveSubscription('cus_again', userId, now + 5 * 86400);
+    await completed('evt_old', old.id);
+    expect((await studio.as(user, 'POST', '/api/cancel-subscription')).status).toBe(200);
+    // Subscribed again before the canceled period ran out.
+    const renewed = stripeDouble.addActiveSubscription('cus_again', userId, now + 30 * 86400);
+    await completed('evt_new', renewed.id);
+
+    old.status = 'canceled';
+    old.ended_at = now + 5 * 86400;
+    const ended = await deliver({
+      id: 'evt_old_ended',
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { ...old, metadata: {} } },
+    });
+    expect(ended.status).toBe(200);
+    expect((await studio.as(user, 'GET', '/api/user')).body).toMatchObject({
+      subscriptionStatus: 'active',
+      subscriptionEnd: new Date((now + 30 * 86400) * 1000).toISOString(),
+      modelLimit: 5,
+    });
+  });
+
   it('refuses webhooks with a bad or missing signature', async () => {
     const forged = await deliver(
       { id: 'evt_x', type: 'checkout.session.completed', data: { object: {} } },

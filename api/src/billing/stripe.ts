@@ -138,8 +138,15 @@ export class StripeBilling implements BillingProvider {
     }
   }
 
+  /**
+   * The user's plan from one of their subscriptions. A user who canceled and subscribed again
+   * has two until the old one's period ends: news of a subscription other than the current one
+   * only counts when it makes the user active, so the old one's end leaves the new one standing.
+   */
   private async apply(userId: string, subscription: Stripe.Subscription): Promise<void> {
     const state = subscriptionState(subscription);
+    const current = (await this.users.findById(userId))?.stripe_subscription_id;
+    if (current && current !== subscription.id && state.status !== 'active') return;
     await this.users.update(userId, {
       subscription_status: state.status,
       subscription_end: state.end,
