@@ -4,7 +4,7 @@ import { configureApiClient } from '@app/shared/api-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HdRequest } from '../contract/media';
 import type { JobView } from '../contract/jobs';
-import { API_TEXT, HD_TEXT } from '../spec/messages';
+import { API_TEXT, GENERATE_TEXT, HD_TEXT } from '../spec/messages';
 import { hdFailureMessage, hdVersionUrl } from './hd';
 
 /** A real HTTP server standing in for the API: answers each "METHOD /path" from its queue. */
@@ -85,5 +85,17 @@ describe('the HD version of an image', () => {
     const refused = await hdVersionUrl('img-1', 0).catch((error: unknown) => error);
     expect(hdFailureMessage(refused)).toBe(API_TEXT.tooManyRequests);
     expect(hdFailureMessage(new TypeError('Failed to fetch'))).toBe(HD_TEXT.failed);
+  });
+
+  it('stops waiting for a job that does not end, and says it is taking longer', async () => {
+    queues.set('POST /api/media/img-1/hd', [{ status: 202, body: hd('queued') }]);
+    queues.set('GET /api/generate/status/job-1', [
+      { status: 200, body: job('running') },
+      { status: 200, body: job('running') },
+      { status: 200, body: job('running') },
+    ]);
+    const gaveUp = await hdVersionUrl('img-1', 0, 3).catch((error: unknown) => error);
+    expect(hdFailureMessage(gaveUp)).toBe(GENERATE_TEXT.takingTooLong);
+    expect(seen.filter((request) => request.startsWith('GET'))).toHaveLength(3);
   });
 });

@@ -4,7 +4,7 @@ import { mutate } from 'swr';
 import type { HdRequest } from '../contract/media';
 import { HD_TEXT } from '../spec/messages';
 import { mediaKeys } from './api-key';
-import { jobStatus } from './jobs';
+import { JobWaitExpired, settledJob } from './jobs';
 import { downloadImage } from './save-file';
 
 /** How often a running HD job is asked for. */
@@ -13,21 +13,20 @@ const HD_POLL_MS = 1500;
 /** The job ended without the file: its own text. */
 class HdJobFailure extends Error {}
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * The signed URL of a generated image's 2× version: POST /media/{id}/hd makes it once (asking
  * again answers the stored one at once); while its job runs the job is polled, then asked again.
+ * `polls` bounds the wait (by default, the waiting period of a generation).
  */
-export async function hdVersionUrl(imageId: string, pollMs = HD_POLL_MS): Promise<string> {
+export async function hdVersionUrl(
+  imageId: string,
+  pollMs = HD_POLL_MS,
+  polls?: number,
+): Promise<string> {
   const path = `/media/${encodeURIComponent(imageId)}/hd`;
   let answer = await api.post<HdRequest>(path);
   while (!answer.hd.ready || !answer.hd.downloadUrl) {
-    let job = answer.job;
-    while (job.status === 'queued' || job.status === 'running') {
-      await wait(pollMs);
-      job = await jobStatus(job.id);
-    }
+    const job = await settledJob(answer.job, pollMs, polls);
     if (job.status !== 'succeeded') throw new HdJobFailure(job.error ?? HD_TEXT.failed);
     answer = await api.post<HdRequest>(path);
   }
@@ -38,7 +37,9 @@ export async function hdVersionUrl(imageId: string, pollMs = HD_POLL_MS): Promis
 
 /** What a failed HD download says: the server's text when it answered, else the general one. */
 export function hdFailureMessage(error: unknown): string {
-  return error instanceof ApiError || error instanceof HdJobFailure
+  return error instanceof ApiError ||
+    error instanceof HdJobFailure ||
+    error instanceof JobWaitExpired
     ? error.message
     : HD_TEXT.failed;
 }

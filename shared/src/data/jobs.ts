@@ -3,6 +3,8 @@ import { useRef } from 'react';
 import useSWR, { mutate, type SWRResponse } from 'swr';
 import type { EditFacesAnswer, TextToImageRequest } from '../contract/generate';
 import type { JobView } from '../contract/jobs';
+import { GENERATION_POLL_DEADLINE_MS } from '../spec/constants';
+import { GENERATE_TEXT } from '../spec/messages';
 import { fetchApiKey, jobKeys } from './api-key';
 import { invalidateMediaLists } from './media';
 import { invalidateUser } from './user';
@@ -107,6 +109,31 @@ interface OlderEditFacesAnswer {
 /** GET /generate/status/{id}: the job as it is now. */
 export function jobStatus(jobId: string): Promise<JobView> {
   return fetchApiKey<JobView>(jobKeys.status(jobId));
+}
+
+/** The page stopped waiting for a job still queued or running (spec §4's waiting period). */
+export class JobWaitExpired extends Error {
+  constructor() {
+    super(GENERATE_TEXT.takingTooLong);
+  }
+}
+
+/**
+ * The job once it has settled, asked for every `pollMs`. After `polls` answers that it still
+ * runs, the page stops waiting with `JobWaitExpired`; the job goes on, and what it makes still
+ * reaches the gallery.
+ */
+export async function settledJob(
+  job: JobView,
+  pollMs: number,
+  polls = Math.ceil(GENERATION_POLL_DEADLINE_MS / pollMs),
+): Promise<JobView> {
+  for (let asked = 0; !isJobSettled(job); asked += 1) {
+    if (asked >= polls) throw new JobWaitExpired();
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    job = await jobStatus(job.id);
+  }
+  return job;
 }
 
 export async function cancelJob(jobId: string): Promise<JobView> {

@@ -1,7 +1,14 @@
 import { ApiError, isNetworkFailure, isOnline } from '@app/shared/api-client';
 import { bus } from '@app/shared/bus';
 import type { JobView } from '@app/shared/contract/jobs';
-import { cancelJob, editImage, isJobSettled, jobStatus, textToImage } from '@app/shared/data/jobs';
+import {
+  cancelJob,
+  editImage,
+  isJobSettled,
+  JobWaitExpired,
+  settledJob,
+  textToImage,
+} from '@app/shared/data/jobs';
 import {
   DEFAULT_ASPECT_RATIO,
   GENERATE_TEXT,
@@ -277,12 +284,12 @@ export async function tryImageAgain(imageId: string, prompt: string): Promise<vo
       { prompt, aspect_ratio: request.aspectRatio, model_ids: request.modelIds },
       newIdempotencyKey(),
     );
-    while (!isJobSettled(job)) {
-      await new Promise((resolve) => setTimeout(resolve, RETRY_POLL_MS));
-      job = await jobStatus(job.id);
-    }
+    job = await settledJob(job, RETRY_POLL_MS);
   } catch (error) {
-    bus.emit('toast:show', { intent: 'error', text: failureMessage(error, 'generate') });
+    const text =
+      error instanceof JobWaitExpired ? error.message : failureMessage(error, 'generate');
+    bus.emit('toast:show', { intent: 'error', text });
+    job = undefined;
   }
   const made = job?.status === 'succeeded' ? job.output[0] : undefined;
   if (job && !made) {
