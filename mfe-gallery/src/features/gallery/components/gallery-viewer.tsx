@@ -4,7 +4,7 @@ import { COMMON_TEXT, GALLERY_TEXT } from '@app/shared/spec';
 import { PhotoViewer, PhotoViewerAction } from '@app/shared/ui/photo-viewer';
 import { Spinner } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DeleteRegular, ShareRegular } from '@fluentui/react-icons';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { actionFailedMessage } from '../api/gallery-messages';
 import { pngFileOf, saveFile } from '../api/png-file';
 import { canShare, shareImage } from '../api/share-image';
@@ -48,9 +48,14 @@ export default function GalleryViewer({
   const [toDelete, setToDelete] = useState<GalleryItem | null>(null);
 
   const nearEnd = index !== null && index >= items.length - PREFETCH_DISTANCE;
+  // Asked once per length of the list: a failed read is not asked again in a loop (the gallery
+  // shows its error with a Retry), and a page that arrived moves the end on.
+  const askedAtLength = useRef<number | null>(null);
   useEffect(() => {
-    if (nearEnd && hasMore && !loadingMore) onLoadMore();
-  }, [nearEnd, hasMore, loadingMore, onLoadMore]);
+    if (!nearEnd || !hasMore || loadingMore || askedAtLength.current === items.length) return;
+    askedAtLength.current = items.length;
+    onLoadMore();
+  }, [nearEnd, hasMore, loadingMore, items.length, onLoadMore]);
 
   const shownId = item?.imageId;
 
