@@ -3,6 +3,7 @@ import { expect, test, type FileChooser, type Locator, type Page } from './suppo
 import {
   API_TEXT,
   COMMON_TEXT,
+  GALLERY_TEXT,
   KIT_TEXT,
   MODELS_TEXT,
   NAV_TEXT,
@@ -208,6 +209,33 @@ test('a new user trains a model end to end on real photos', async ({ page, baseU
     await generate.hover();
     await expect(page.getByRole('tooltip', { name: NAV_TEXT.generateReadyTooltip })).toBeVisible();
   }
+});
+
+test('photos uploaded for a model show in the gallery at once', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  await signInNewUser(page, baseURL!, 'Ada Lovelace');
+  // The gallery has been read (and kept) before the photos exist.
+  await page.goto('/dashboard');
+  await page.getByRole('radio', { name: GALLERY_TEXT.filterAll }).check();
+  await expect(page.getByText(GALLERY_TEXT.emptyTitle)).toBeVisible();
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: NAV_TEXT.models }).click();
+  await page.getByRole('button', { name: MODELS_TEXT.addModel }).click();
+  const dialog = trainDialog(page);
+  await choosePhotos(
+    page,
+    dialog.getByRole('button', { name: TRAINING_TEXT.choosePhotos }),
+    LISA.slice(0, 5),
+  );
+  await expectChecked(dialog, 5);
+  await dialog.getByRole('textbox', { name: TRAINING_TEXT.modelNameLabel }).fill('Ada');
+  await dialog.getByRole('button', { name: startTrainingLabel(5) }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+
+  await nav.getByRole('button', { name: NAV_TEXT.home }).click();
+  await page.getByRole('radio', { name: GALLERY_TEXT.filterAll }).check();
+  await expect(page.getByTestId('gallery-tile')).toHaveCount(5);
 });
 
 test('the Train New Model dialog keeps every rule of spec §5', async ({ page, baseURL }) => {

@@ -243,6 +243,11 @@ export async function invalidateTrainingPhotos(): Promise<void> {
   await mutate(mediaKeys.trainingPhotos());
 }
 
+/** Training photos were uploaded or removed: the gallery lists them too. */
+export async function trainingPhotosChanged(): Promise<void> {
+  await Promise.all([invalidateTrainingPhotos(), invalidateMediaLists()]);
+}
+
 /** Applies `change` to the items of every list, in memory and in storage. */
 async function updateListedItems(change: (items: GalleryItem[]) => GalleryItem[]): Promise<void> {
   updateStoredItems(change);

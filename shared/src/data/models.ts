@@ -6,7 +6,7 @@ import type {
   StartedTraining,
   StartTrainingRequest,
 } from '../contract/models';
-import { invalidateTrainingPhotos } from './media';
+import { invalidateTrainingPhotos, trainingPhotosChanged } from './media';
 import { invalidateUser } from './user';
 
 /** Models are read with the profile (GET /user lists them): every change re-reads it. */
@@ -54,7 +54,7 @@ export async function deleteModelTrainingPhotos(modelId: string): Promise<ModelS
   const model = await api.delete<ModelSummary>(
     `/user/models/${encodeURIComponent(modelId)}/photos`,
   );
-  await afterModelChange();
+  await Promise.all([invalidateUser(), trainingPhotosChanged()]);
   return model;
 }
 

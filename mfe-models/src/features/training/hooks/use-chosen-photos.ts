@@ -1,5 +1,5 @@
 import type { TrainingPhoto } from '@app/shared/contract/media';
-import { deleteTrainingPhoto, invalidateTrainingPhotos } from '@app/shared/data/media';
+import { deleteTrainingPhoto, trainingPhotosChanged } from '@app/shared/data/media';
 import { useLocalPreviews } from '@app/shared/upload/use-local-previews';
 import { useUploader } from '@app/shared/upload/use-uploader';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -82,7 +82,7 @@ export function useChosenPhotos(stored: readonly TrainingPhoto[] | undefined) {
   // Each finished upload is read back with its check (which then runs on the server).
   const doneCount = uploader.summary.done;
   useEffect(() => {
-    if (doneCount > 0) void invalidateTrainingPhotos();
+    if (doneCount > 0) void trainingPhotosChanged();
   }, [doneCount]);
 
   const photos: ChosenPhoto[] = entries.map((entry) => {
