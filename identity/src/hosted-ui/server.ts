@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { addCors } from '../cors';
 import { closeConnectionsOnceAnswered } from '../close-connections';
 import { openIdentityService } from '../service';
@@ -8,6 +8,7 @@ import { createHostedUiContext } from './hosted-ui-context';
 import { HOSTED_UI_DEFAULTS, type HostedUiOptions } from './hosted-ui-options';
 import { idpResponseRoute } from './idp-response';
 import { logoutRoute } from './logout';
+import { errorPage } from './redirect-with-error';
 import { revokeRoute } from './revoke';
 import { addSecurityHeaders } from './security-headers';
 import { tokenRoute } from './token';
@@ -47,6 +48,7 @@ export async function startHostedUi(options: HostedUiOptions): Promise<RunningHo
   );
   addCors(app, service.options.allowedOrigins);
   addSecurityHeaders(app);
+  refuseNonTextParameters(app);
   let url = '';
   const context = createHostedUiContext(service, options, () => url);
   await app.register(authorizeRoute, { context });
@@ -66,4 +68,21 @@ export async function startHostedUi(options: HostedUiOptions): Promise<RunningHo
   const { port } = app.server.address() as AddressInfo;
   url = (options.publicUrl ?? `https://localhost:${port}`).replace(/\/+$/, '');
   return { url, port, certificate: tls.cert, close: () => app.close() };
+}
+
+/**
+ * Each OAuth parameter is one piece of text. A repeated one (an array in the query) or a number
+ * or object in a JSON body is the client's mistake: 400 invalid_request, as a page for the
+ * browser's GETs and in OAuth's JSON shape for the app's POSTs.
+ */
+function refuseNonTextParameters(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request, reply) => {
+    const values = [request.query, request.body].flatMap((part) =>
+      part !== null && typeof part === 'object' ? Object.values(part) : [],
+    );
+    if (values.every((value) => typeof value === 'string')) return;
+    const description = 'each parameter must be given once, as text';
+    if (request.method === 'GET') return errorPage(reply, 400, `invalid_request: ${description}`);
+    return reply.code(400).send({ error: 'invalid_request', error_description: description });
+  });
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { request as httpsRequest } from 'node:https';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostedUi, type RunningHostedUi } from '../../src/index';
@@ -259,6 +260,27 @@ describe(
       expect((await logout('https://evil.example/')).status).toBe(400);
     });
 
+    it('answers 400 invalid_request to a repeated or non-text parameter', async () => {
+      const browser = new Browser(hosted.certificate);
+      const twice = await browser.get(
+        `${hosted.url}/oauth2/authorize?client_id=${POOL.clientId}&state=a&state=b`,
+      );
+      expect(twice.status).toBe(400);
+      expect(twice.body).toContain('invalid_request');
+      for (const path of [
+        '/oauth2/idpresponse?state=a&state=b',
+        '/logout?client_id=a&client_id=b',
+      ]) {
+        expect((await browser.get(`${hosted.url}${path}`)).status).toBe(400);
+      }
+      const numeric = await postJson(`${hosted.url}/oauth2/token`, hosted.certificate, {
+        client_id: POOL.clientId,
+        grant_type: 'refresh_token',
+        refresh_token: 5,
+      });
+      expect(numeric).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+    });
+
     it('lets the app origin preflight the token endpoint', async () => {
       const response = await postForm(`${hosted.url}/oauth2/token`, {}, hosted.certificate, {
         origin: 'http://localhost:3000',
@@ -281,3 +303,24 @@ describe(
     });
   },
 );
+
+/** A JSON body, which the endpoint's parser accepts too (OAuth clients send forms). */
+function postJson(
+  url: string,
+  ca: string,
+  json: unknown,
+): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(
+      new URL(url),
+      { method: 'POST', ca, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(body) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(json));
+  });
+}
