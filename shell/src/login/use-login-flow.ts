@@ -1,3 +1,4 @@
+import { LOGIN_TEXT } from '@app/shared/spec';
 import { useEffect, useMemo, useReducer } from 'react';
 import { lazyAuthCalls } from './lazy-auth-calls';
 import { createLoginActions, type LoginFlowActions } from './login-actions';
@@ -19,6 +20,18 @@ export function useLoginFlow(
   useEffect(() => {
     if (state.step === 'done') onFinished();
   }, [state.step, onFinished]);
+
+  // Only Google sign-in leaves the page while busy. Back from Google's pages, the browser may
+  // restore this page as it was, busy; the sign-in did not happen.
+  const { busy } = state;
+  useEffect(() => {
+    if (!busy) return;
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) dispatch({ type: 'fail', message: LOGIN_TEXT.googleCancelled });
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [busy]);
 
   return [state, actions];
 }
