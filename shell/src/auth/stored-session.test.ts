@@ -76,6 +76,19 @@ describe('stored session', () => {
     expect(freshStoredToken('client', now + 3_596_000, storage)).toBeNull();
   });
 
+  it('judges expiry by the issuer’s clock, as aws-amplify does: a slow device refreshes in time', () => {
+    const storage = new MemoryStorage();
+    const now = 1_800_000_000_000;
+    const idToken = jwt({ sub: 'sub-1', exp: now / 1000 + 60 });
+    storage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'u-1');
+    storage.setItem('CognitoIdentityServiceProvider.client.u-1.idToken', idToken);
+    // This device's clock runs 2 minutes behind the issuer's.
+    storage.setItem('CognitoIdentityServiceProvider.client.u-1.clockDrift', '120000');
+    expect(freshStoredToken('client', now, storage)).toBeNull();
+    storage.setItem('CognitoIdentityServiceProvider.client.u-1.clockDrift', '-30000');
+    expect(freshStoredToken('client', now + 80_000, storage)).toBe(idToken);
+  });
+
   it('forgets the session like a local sign-out, keeping the device keys', () => {
     const storage = new MemoryStorage();
     const prefix = 'CognitoIdentityServiceProvider.client';

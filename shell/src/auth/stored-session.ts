@@ -56,15 +56,27 @@ export function freshStoredToken(
   now = Date.now(),
   storage: Storage = localStorage,
 ): string | null {
+  // The issuer's time, as aws-amplify judges expiry: a device clock running behind would
+  // otherwise send a token the API has already seen expire.
+  const issuerNow = now + storedClockDrift(userPoolClientId, storage);
   for (const kind of ['idToken', 'accessToken'] as const) {
     const token = storedToken(userPoolClientId, kind, storage);
     const exp = token ? decodeClaims(token)?.exp : undefined;
     // Spec §9: a token this close to its expiry counts as expired.
-    if (token && typeof exp === 'number' && exp * 1000 - TOKEN_EXPIRY_TOLERANCE_MS > now) {
+    if (token && typeof exp === 'number' && exp * 1000 - TOKEN_EXPIRY_TOLERANCE_MS > issuerNow) {
       return token;
     }
   }
   return null;
+}
+
+/** aws-amplify's clockDrift: the issuer's clock minus this device's, in ms, when tokens came. */
+function storedClockDrift(userPoolClientId: string, storage: Storage): number {
+  const username = storage.getItem(lastAuthUserKey(userPoolClientId));
+  const stored =
+    username && storage.getItem(`${keyPrefix(userPoolClientId)}.${username}.clockDrift`);
+  const drift = Number.parseInt(stored || '', 10);
+  return Number.isFinite(drift) ? drift : 0;
 }
 
 /** The signed-in user as the stored id token describes them (no network needed). */

@@ -145,6 +145,8 @@ function freshToken(options: FirstPaintOptions, clientId: string): string | unde
   const prefix = `${options.sessionKeyPrefix}.${clientId}`;
   const username = localStorage.getItem(`${prefix}.LastAuthUser`);
   if (!username) return undefined;
+  const drift = Number.parseInt(localStorage.getItem(`${prefix}.${username}.clockDrift`) || '', 10);
+  const issuerNow = Date.now() + (Number.isFinite(drift) ? drift : 0);
   for (const kind of ['idToken', 'accessToken']) {
     const token = localStorage.getItem(`${prefix}.${username}.${kind}`);
     if (!token) continue;
@@ -154,7 +156,7 @@ function freshToken(options: FirstPaintOptions, clientId: string): string | unde
       const exp: unknown = JSON.parse(new TextDecoder().decode(bytes)).exp;
       if (
         typeof exp === 'number' &&
-        exp * 1000 - options.earlyApiReads.tokenExpiryToleranceMs > Date.now()
+        exp * 1000 - options.earlyApiReads.tokenExpiryToleranceMs > issuerNow
       ) {
         return token;
       }
