@@ -22,6 +22,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { servicesPlugin } from './plugins/services';
 import { thumbnailBackfillPlugin } from './plugins/thumbnail-backfill';
 import { uploadSweeperPlugin } from './plugins/upload-sweeper';
+import { editInputSweeperPlugin } from './plugins/edit-input-sweeper';
 import { openApiPlugin } from './plugins/zod';
 import { apiRoutes } from './routes/api';
 import type { AccountPool } from './services/account-deletion';
@@ -94,6 +95,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   // App plugins: services as decorators, then authentication, which uses them
   await app.register(servicesPlugin, { config, pool: parts.pool ?? null });
   await app.register(uploadSweeperPlugin);
+  await app.register(editInputSweeperPlugin);
   await app.register(mailDeliveryPlugin);
   await app.register(thumbnailBackfillPlugin);
   await app.register(replicateOutcomePrunerPlugin);

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { API_TEXT } from '@app/shared/spec';
+import { sweepSettledEditInputs } from '../src/services/settled-edit-inputs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trainReadyModel, userIdOf } from './support/fixtures';
 import { facePhoto, solidPng } from './support/images';
@@ -93,5 +94,42 @@ describe('the per-minute write limit of generations', { timeout: 60_000 }, () =>
     expect(profile.body.storageUsed).toBeGreaterThanOrEqual(
       edits.reduce((sum, job) => sum + (job.input_bytes ?? 0), 0),
     );
+  });
+
+  it('frees an edit’s photo and mask once its job has ended, and only then', async () => {
+    const user = newUser('Annie Easley');
+    const model = await trainReadyModel(studio, user);
+    const mask = await solidPng(512, 512);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const form = new FormData();
+      form.set('prompt', 'warm light');
+      form.set('model_ids', JSON.stringify([model]));
+      form.set('image', new Blob([facePhoto()], { type: 'image/jpeg' }), 'me.jpg');
+      form.set('mask', new Blob([mask], { type: 'image/png' }), 'mask.png');
+      const answer = await studio.as(user, 'POST', '/api/generate/edit-image', { body: form });
+      expect(answer.status).toBe(202);
+      ids.push(answer.body.id);
+    }
+    const userId = await userIdOf(studio, user);
+    const inputs = join(studio.running.config.dataDir, 'files', 'users', userId, 'inputs');
+    const used = async () => (await studio.as(user, 'GET', '/api/user')).body.storageUsed as number;
+    const before = await used();
+    const { db, storage } = studio.running.app;
+    const [inputBytes] = await db
+      .selectFrom('jobs')
+      .select('input_bytes')
+      .where('id', '=', ids[0]!)
+      .execute();
+
+    // One canceled, one failed: their inputs go; the queued one keeps its own.
+    expect((await studio.as(user, 'POST', `/api/generate/cancel/${ids[0]}`)).status).toBe(200);
+    await db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', ids[1]!).execute();
+    expect(await sweepSettledEditInputs(db, storage)).toBeGreaterThanOrEqual(2);
+    expect(await readdir(inputs)).toHaveLength(1);
+    expect(await used()).toBe(before - 2 * inputBytes!.input_bytes!);
+    // Nothing is left to do twice.
+    await sweepSettledEditInputs(db, storage);
+    expect(await readdir(inputs)).toHaveLength(1);
   });
 });
