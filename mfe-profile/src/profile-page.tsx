@@ -55,8 +55,8 @@ const useStyles = makeStyles({
  */
 export function ProfilePage() {
   const styles = useStyles();
-  useCheckoutReturn();
   const { data: profile, error, isValidating, mutate } = useUserProfile(true);
+  useCheckoutReturn(profile?.subscriptionStatus);
   const [dismissed, setDismissed] = useState<unknown>(null);
   const failed = error !== undefined && !isValidating && error !== dismissed;
   const retry = () => void mutate();
