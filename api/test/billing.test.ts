@@ -104,6 +104,32 @@ describe('billing with the Stripe adapter', { timeout: 30_000 }, () => {
     });
   }
 
+  /** Stripe's word that a user's checkout made `subscription` for `customer`. */
+  const checkoutCompleted = (id: string, userId: string, customer: string, subscription: string) =>
+    deliver({
+      id,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: `cs_${id}`,
+          object: 'checkout.session',
+          client_reference_id: userId,
+          customer,
+          subscription,
+        },
+      },
+    });
+
+  /** Stripe's word that a subscription ended; like Stripe's, it carries no user id of ours. */
+  const subscriptionDeleted = (id: string, subscription: object) =>
+    deliver({
+      id,
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { ...subscription, metadata: {} } },
+    });
+
   it('creates a customer and a subscription Checkout Session for the Pro price', async () => {
     const user = newUser();
     const checkout = await studio.as(user, 'POST', '/api/create-checkout-session');
@@ -122,20 +148,7 @@ describe('billing with the Stripe adapter', { timeout: 30_000 }, () => {
     const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86400;
     const subscription = stripeDouble.addActiveSubscription('cus_paid', userId, periodEnd);
 
-    const completed = await deliver({
-      id: 'evt_1',
-      object: 'event',
-      type: 'checkout.session.completed',
-      data: {
-        object: {
-          id: 'cs_1',
-          object: 'checkout.session',
-          client_reference_id: userId,
-          customer: 'cus_paid',
-          subscription: subscription.id,
-        },
-      },
-    });
+    const completed = await checkoutCompleted('evt_1', userId, 'cus_paid', subscription.id);
     expect(completed.status).toBe(200);
     const active = await studio.as(user, 'GET', '/api/user');
     expect(active.body).toMatchObject({
@@ -157,12 +170,7 @@ describe('billing with the Stripe adapter', { timeout: 30_000 }, () => {
     // Stripe ends it later: the deletion event (looked up by customer) ends Pro.
     subscription.status = 'canceled';
     subscription.ended_at = periodEnd;
-    const deleted = await deliver({
-      id: 'evt_2',
-      object: 'event',
-      type: 'customer.subscription.deleted',
-      data: { object: { ...subscription, metadata: {} } },
-    });
+    const deleted = await subscriptionDeleted('evt_2', subscription);
     expect(deleted.status).toBe(200);
     expect((await studio.as(user, 'GET', '/api/user')).body.subscriptionStatus).toBe('canceled');
   });
@@ -172,20 +180,7 @@ describe('billing with the Stripe adapter', { timeout: 30_000 }, () => {
     const userId = await userIdOf(studio, user);
     const now = Math.floor(Date.now() / 1000);
     const completed = (id: string, subscription: string) =>
-      deliver({
-        id,
-        object: 'event',
-        type: 'checkout.session.completed',
-        data: {
-          object: {
-            id: `cs_${id}`,
-            object: 'checkout.session',
-            client_reference_id: userId,
-            customer: 'cus_again',
-            subscription,
-          },
-        },
-      });
+      checkoutCompleted(id, userId, 'cus_again', subscription);
     const old = stripeDouble.addActiveSubscription('cus_again', userId, now + 5 * 86400);
     await completed('evt_old', old.id);
     expect((await studio.as(user, 'POST', '/api/cancel-subscription')).status).toBe(200);
@@ -195,12 +190,7 @@ describe('billing with the Stripe adapter', { timeout: 30_000 }, () => {
 
     old.status = 'canceled';
     old.ended_at = now + 5 * 86400;
-    const ended = await deliver({
-      id: 'evt_old_ended',
-      object: 'event',
-      type: 'customer.subscription.deleted',
-      data: { object: { ...old, metadata: {} } },
-    });
+    const ended = await subscriptionDeleted('evt_old_ended', old);
     expect(ended.status).toBe(200);
     expect((await studio.as(user, 'GET', '/api/user')).body).toMatchObject({
       subscriptionStatus: 'active',

@@ -120,11 +120,11 @@ export function putFile(
         }
       }),
     );
-    xhr.addEventListener('error', () =>
-      settle(() => reject(new UploadHttpError(0, statusTextOf(0, '')))),
-    );
+    // No answer: the network failed, or the sending stalled and was given up.
+    const unanswered = () => new UploadHttpError(0, statusTextOf(0, ''));
+    xhr.addEventListener('error', () => settle(() => reject(unanswered())));
     xhr.addEventListener('abort', () =>
-      settle(() => reject(stalled ? new UploadHttpError(0, statusTextOf(0, '')) : abortError())),
+      settle(() => reject(stalled ? unanswered() : abortError())),
     );
     xhr.send(body);
     watchSending();

@@ -38,13 +38,14 @@ function decodeClaims(jwt: string): Record<string, unknown> | null {
   }
 }
 
-function storedToken(
+/** One of the signed-in user's session items, as aws-amplify stored it. */
+function storedItem(
   userPoolClientId: string,
-  kind: 'idToken' | 'accessToken',
+  item: (typeof SESSION_ITEMS)[number],
   storage: Storage,
 ): string | null {
   const username = storage.getItem(lastAuthUserKey(userPoolClientId));
-  return username && storage.getItem(`${keyPrefix(userPoolClientId)}.${username}.${kind}`);
+  return username && storage.getItem(`${keyPrefix(userPoolClientId)}.${username}.${item}`);
 }
 
 /**
@@ -60,7 +61,7 @@ export function freshStoredToken(
   // otherwise send a token the API has already seen expire.
   const issuerNow = now + storedClockDrift(userPoolClientId, storage);
   for (const kind of ['idToken', 'accessToken'] as const) {
-    const token = storedToken(userPoolClientId, kind, storage);
+    const token = storedItem(userPoolClientId, kind, storage);
     const exp = token ? decodeClaims(token)?.exp : undefined;
     // Spec §9: a token this close to its expiry counts as expired.
     if (token && typeof exp === 'number' && exp * 1000 - TOKEN_EXPIRY_TOLERANCE_MS > issuerNow) {
@@ -72,10 +73,7 @@ export function freshStoredToken(
 
 /** aws-amplify's clockDrift: the issuer's clock minus this device's, in ms, when tokens came. */
 function storedClockDrift(userPoolClientId: string, storage: Storage): number {
-  const username = storage.getItem(lastAuthUserKey(userPoolClientId));
-  const stored =
-    username && storage.getItem(`${keyPrefix(userPoolClientId)}.${username}.clockDrift`);
-  const drift = Number.parseInt(stored || '', 10);
+  const drift = Number.parseInt(storedItem(userPoolClientId, 'clockDrift', storage) || '', 10);
   return Number.isFinite(drift) ? drift : 0;
 }
 
@@ -85,7 +83,7 @@ export function storedUser(
   storage: Storage = localStorage,
 ): AuthUser | null {
   const username = storage.getItem(lastAuthUserKey(userPoolClientId));
-  const idToken = storedToken(userPoolClientId, 'idToken', storage);
+  const idToken = storedItem(userPoolClientId, 'idToken', storage);
   const claims = idToken ? decodeClaims(idToken) : null;
   if (!username || !claims || typeof claims.sub !== 'string') return null;
   return {

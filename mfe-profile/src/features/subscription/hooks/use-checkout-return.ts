@@ -6,8 +6,9 @@ import { PROFILE_UI_TEXT } from '../../../texts';
 
 /** The query the checkout sends the browser back with (the api's `checkoutReturnUrls`). */
 const CHECKOUT_PARAM = 'checkout';
-/** After a payment, the profile is read again this often until it is paid, at most this often. */
+/** After a payment, the profile is read again this often until it is paid... */
 const PLAN_READ_MS = 2000;
+/** ...at most this many times. */
 const PLAN_READS = 15;
 
 /**
